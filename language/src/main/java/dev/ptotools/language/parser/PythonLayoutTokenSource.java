@@ -1,0 +1,554 @@
+package dev.ptotools.language.parser;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+
+import org.antlr.runtime.CommonToken;
+import org.antlr.runtime.Token;
+import org.antlr.runtime.TokenSource;
+
+/**
+ * Turns the raw tokens of the generated lexer into the token stream of CPython's tokenizer:
+ * <ul>
+ * <li>NEWLINE only where a logical line ends; newlines inside brackets and blank or comment-only
+ * lines become whitespace (hidden), so the node model still holds every character;</li>
+ * <li>INDENT/DEDENT from an indentation stack, measured as CPython does (tabs to multiples of 8,
+ * and a second measure with tab size 1 to detect an inconsistent tab/space mix);</li>
+ * <li>the soft keywords {@code match} and {@code case} stay keywords only where they start a match
+ * statement or a case block; everywhere else they are names;</li>
+ * <li>a synthetic NEWLINE and the pending DEDENTs at end of file.</li>
+ * </ul>
+ * Problems CPython's tokenizer reports (bad indentation, unclosed brackets, unterminated strings,
+ * invalid characters) are collected as {@link LexicalProblem}s with CPython's wording. Where a problem
+ * would make the parser cascade, the stream is repaired instead: an unexpected indent opens no
+ * block, a missing block gets a synthetic {@code pass}, a bad unindent becomes a level of its own.
+ * <p>
+ * Shared by the runtime parser and the content-assist parser; each passes its own token names.
+ */
+public abstract class PythonLayoutTokenSource implements TokenSource {
+
+	private static final byte PHANTOM = 1;
+	private static final byte MATCH_BODY = 2;
+
+	private final TokenSource lexer;
+	private final TokenKinds k;
+	private final ArrayDeque<Token> readAhead = new ArrayDeque<>();
+	private final ArrayDeque<Token> out = new ArrayDeque<>();
+	private final List<LexicalProblem> problems = new ArrayList<>();
+
+	// Indentation stack: column with tabs to 8, column with tabs to 1, flags.
+	private int[] cols = new int[32];
+	private int[] alts = new int[32];
+	private byte[] flags = new byte[32];
+	private int depth;
+
+	// Open brackets, innermost last.
+	private Token[] brackets = new Token[32];
+	private int bracketDepth;
+
+	// Current logical line.
+	private boolean atLineStart = true;
+	private Token leadingWs;
+	private Token lineFirst;
+	private int lineSecondType = -1;
+	private int lastSignificantType = -1;
+	private boolean lineHasTopColon;
+	private boolean lineIsMatchHeader;
+
+	// Previous logical line, for block expectations.
+	private boolean prevEndedWithColon;
+	private boolean prevHasTopColon;
+	private boolean prevIsMatchHeader;
+	private String prevHeader;
+	private Token prevFirst;
+
+	private int endOffset;
+	private int lastLine = 1;
+	private int lastCharPos;
+	private boolean eofDone;
+	private boolean nulReported;
+
+	protected PythonLayoutTokenSource(TokenSource lexer, String[] tokenNames) {
+		this.lexer = lexer;
+		this.k = kinds(tokenNames);
+	}
+
+	private static volatile TokenKinds cachedKinds;
+
+	private static TokenKinds kinds(String[] tokenNames) {
+		TokenKinds cached = cachedKinds;
+		if (cached != null && cached.matches(tokenNames)) {
+			return cached;
+		}
+		TokenKinds fresh = new TokenKinds(tokenNames);
+		cachedKinds = fresh;
+		return fresh;
+	}
+
+	/** Problems found so far; complete once the end of file token has been returned. */
+	public List<LexicalProblem> getProblems() {
+		return problems;
+	}
+
+	@Override
+	public String getSourceName() {
+		return lexer.getSourceName();
+	}
+
+	@Override
+	public Token nextToken() {
+		while (out.isEmpty()) {
+			step();
+		}
+		return out.poll();
+	}
+
+	private Token read() {
+		Token t = readAhead.poll();
+		return t != null ? t : lexer.nextToken();
+	}
+
+	private void step() {
+		Token t = read();
+		int type = t.getType();
+		if (type == Token.EOF) {
+			handleEof(t);
+			return;
+		}
+		if (t instanceof CommonToken c) {
+			endOffset = c.getStopIndex() + 1;
+		}
+		lastLine = t.getLine();
+		lastCharPos = t.getCharPositionInLine() + (t.getText() == null ? 0 : t.getText().length());
+		if (type == Token.INVALID_TOKEN_TYPE || type == k.anyOther) {
+			reportInvalid(t);
+			t.setType(k.ws);
+			t.setChannel(Token.DEFAULT_CHANNEL);
+			out.add(t);
+			return;
+		}
+		if (atLineStart && bracketDepth == 0) {
+			if (type == k.ws) {
+				leadingWs = t;
+				out.add(t);
+				return;
+			}
+			if (type == k.comment || type == k.continuation) {
+				out.add(t);
+				return;
+			}
+			if (type == k.newline) {
+				// A blank or comment-only line: no logical line ends here.
+				t.setType(k.ws);
+				leadingWs = null;
+				out.add(t);
+				return;
+			}
+			atLineStart = false;
+			layoutIndentation(t);
+			leadingWs = null;
+			lineFirst = t;
+		} else if (type == k.newline) {
+			if (bracketDepth > 0) {
+				t.setType(k.ws);
+			} else {
+				endLogicalLine();
+			}
+			out.add(t);
+			return;
+		} else if (type == k.ws || type == k.comment || type == k.continuation) {
+			out.add(t);
+			return;
+		} else if (lineFirst != null && lineSecondType < 0) {
+			lineSecondType = type;
+		}
+		significant(t, t == lineFirst);
+	}
+
+	private void significant(Token t, boolean firstOfLine) {
+		int type = t.getType();
+		byte b = k.bracket[type];
+		if (b > 0) {
+			pushBracket(t);
+		} else if (b < 0) {
+			closeBracket(t);
+		} else if (type == k.kwMatch) {
+			if (firstOfLine && startsMatchStatement()) {
+				lineIsMatchHeader = true;
+			} else {
+				t.setType(k.id);
+			}
+		} else if (type == k.kwCase) {
+			if (!(firstOfLine && (flags[depth] & MATCH_BODY) != 0)) {
+				t.setType(k.id);
+			}
+		} else if (type == k.string) {
+			checkString(t);
+		} else if (type == k.id) {
+			checkIdentifier(t);
+		} else if (type == k.colon && bracketDepth == 0) {
+			lineHasTopColon = true;
+		}
+		lastSignificantType = t.getType();
+		out.add(t);
+	}
+
+	// ---- indentation ------------------------------------------------------------------------
+
+	private void layoutIndentation(Token first) {
+		int col = 0;
+		int alt = 0;
+		if (leadingWs != null) {
+			String ws = leadingWs.getText();
+			for (int i = 0; i < ws.length(); i++) {
+				char c = ws.charAt(i);
+				if (c == ' ') {
+					col++;
+					alt++;
+				} else if (c == '\t') {
+					col = (col / 8 + 1) * 8;
+					alt++;
+				} else if (c == '\f') {
+					col = 0;
+					alt = 0;
+				}
+				// U+FEFF (byte order mark) has no width.
+			}
+		}
+		int top = cols[depth];
+		boolean expectBlock = prevEndedWithColon && prevHeader != null;
+		if (col == top) {
+			if (alt != alts[depth]) {
+				tabError(first);
+			}
+			if (expectBlock) {
+				missingBlock(first);
+			}
+		} else if (col > top) {
+			if (alt <= alts[depth]) {
+				tabError(first);
+			}
+			if (expectBlock || (prevHeader != null && !prevHasTopColon)) {
+				// A block, or a header whose ':' is missing: the parser reports the ':' and the block
+				// still nests, so the rest of the file keeps its structure.
+				push(col, alt, prevIsMatchHeader ? MATCH_BODY : 0);
+				out.add(synthetic(k.indent, first));
+			} else {
+				problem(first, 0, "unexpected indent", "unexpected-indent");
+				push(col, alt, PHANTOM);
+			}
+		} else {
+			if (expectBlock) {
+				missingBlock(first);
+			}
+			while (depth > 0 && col < cols[depth]) {
+				if ((flags[depth] & PHANTOM) == 0) {
+					out.add(synthetic(k.dedent, first));
+				}
+				depth--;
+			}
+			if (col != cols[depth]) {
+				problem(first, 0, "unindent does not match any outer indentation level", "bad-unindent");
+				push(col, alt, PHANTOM);
+			} else if (alt != alts[depth]) {
+				tabError(first);
+			}
+		}
+	}
+
+	private void push(int col, int alt, byte flag) {
+		depth++;
+		if (depth == cols.length) {
+			cols = Arrays.copyOf(cols, depth * 2);
+			alts = Arrays.copyOf(alts, depth * 2);
+			flags = Arrays.copyOf(flags, depth * 2);
+		}
+		cols[depth] = col;
+		alts[depth] = alt;
+		flags[depth] = flag;
+	}
+
+	private void tabError(Token at) {
+		problem(at, 0, "inconsistent use of tabs and spaces in indentation", "tab-error");
+	}
+
+	/** The previous line opened a block that never came: report it and parse a `pass` in its place. */
+	private void missingBlock(Token at) {
+		String what = switch (prevHeader) {
+		case "def" -> "function definition";
+		case "class" -> "class definition";
+		default -> "'" + prevHeader + "' statement";
+		};
+		problem(at, 0, "expected an indented block after " + what + " on line " + prevFirst.getLine(),
+				"expected-block");
+		out.add(synthetic(k.indent, at));
+		out.add(synthetic(k.kwPass, at));
+		out.add(synthetic(k.newline, at));
+		out.add(synthetic(k.dedent, at));
+		prevEndedWithColon = false;
+	}
+
+	private void endLogicalLine() {
+		prevEndedWithColon = lastSignificantType == k.colon;
+		prevHasTopColon = lineHasTopColon;
+		prevIsMatchHeader = lineIsMatchHeader;
+		prevFirst = lineFirst;
+		prevHeader = null;
+		if (lineFirst != null) {
+			String kw = k.compoundKeyword[lineFirst.getType()];
+			if ("async".equals(kw) && lineSecondType >= 0) {
+				String next = k.compoundKeyword[lineSecondType];
+				kw = next != null ? next : kw;
+			}
+			prevHeader = kw;
+		}
+		atLineStart = true;
+		lineFirst = null;
+		lineSecondType = -1;
+		lastSignificantType = -1;
+		lineHasTopColon = false;
+		lineIsMatchHeader = false;
+	}
+
+	private void handleEof(Token eof) {
+		if (!eofDone) {
+			eofDone = true;
+			if (bracketDepth > 0) {
+				Token open = brackets[bracketDepth - 1];
+				problem(open, 1, "'" + open.getText() + "' was never closed", "unclosed-bracket");
+				bracketDepth = 0;
+			}
+			Token at = eofAnchor();
+			if (!atLineStart) {
+				out.add(synthetic(k.newline, at));
+				endLogicalLine();
+			}
+			if (prevEndedWithColon && prevHeader != null) {
+				missingBlock(at);
+			}
+			while (depth > 0) {
+				if ((flags[depth] & PHANTOM) == 0) {
+					out.add(synthetic(k.dedent, at));
+				}
+				depth--;
+			}
+		}
+		out.add(eof);
+	}
+
+	private Token eofAnchor() {
+		CommonToken at = new CommonToken(k.ws, "");
+		at.setStartIndex(endOffset);
+		at.setStopIndex(endOffset - 1);
+		at.setLine(lastLine);
+		at.setCharPositionInLine(lastCharPos);
+		return at;
+	}
+
+	private Token synthetic(int type, Token at) {
+		CommonToken t = new CommonToken(type, "");
+		int start = at instanceof CommonToken c ? c.getStartIndex() : endOffset;
+		t.setStartIndex(start);
+		t.setStopIndex(start - 1);
+		t.setLine(at.getLine());
+		t.setCharPositionInLine(at.getCharPositionInLine());
+		t.setChannel(Token.DEFAULT_CHANNEL);
+		return t;
+	}
+
+	// ---- brackets ---------------------------------------------------------------------------
+
+	private void pushBracket(Token t) {
+		if (bracketDepth == brackets.length) {
+			brackets = Arrays.copyOf(brackets, bracketDepth * 2);
+		}
+		brackets[bracketDepth++] = t;
+	}
+
+	private void closeBracket(Token t) {
+		char close = k.bracketChar[t.getType()];
+		char expectedOpen = close == ')' ? '(' : close == ']' ? '[' : '{';
+		if (bracketDepth == 0) {
+			problem(t, 1, "unmatched '" + close + "'", "unmatched-bracket");
+			return;
+		}
+		Token open = brackets[bracketDepth - 1];
+		char openChar = k.bracketChar[open.getType()];
+		if (openChar == expectedOpen) {
+			bracketDepth--;
+			return;
+		}
+		String where = open.getLine() == t.getLine() ? "" : " on line " + open.getLine();
+		problem(t, 1, "closing parenthesis '" + close + "' does not match opening parenthesis '" + openChar + "'"
+				+ where, "mismatched-bracket");
+		// Recover: close up to the nearest matching opener, if any.
+		for (int i = bracketDepth - 1; i >= 0; i--) {
+			if (k.bracketChar[brackets[i].getType()] == expectedOpen) {
+				bracketDepth = i;
+				return;
+			}
+		}
+	}
+
+	// ---- soft keywords ----------------------------------------------------------------------
+
+	/**
+	 * 'match' starts a match statement when its logical line ends with ':' (no simple statement can)
+	 * and something stands between them. Reads the rest of the line ahead; nothing is consumed.
+	 */
+	private boolean startsMatchStatement() {
+		int nesting = 0;
+		int last = -1;
+		int count = 0;
+		for (;;) {
+			Token t = lexer.nextToken();
+			readAhead.add(t);
+			int type = t.getType();
+			if (type == Token.EOF) {
+				break;
+			}
+			if (type == k.ws || type == k.comment || type == k.continuation) {
+				continue;
+			}
+			if (type == k.newline) {
+				if (nesting == 0) {
+					break;
+				}
+				continue;
+			}
+			if (type >= 0 && type < k.bracket.length) {
+				nesting += k.bracket[type];
+			}
+			if (count == 0 && (type == k.colon || type == k.semicolon)) {
+				return false;
+			}
+			count++;
+			last = type;
+		}
+		return last == k.colon && count > 1;
+	}
+
+	// ---- literals and characters ------------------------------------------------------------
+
+	private void checkString(Token t) {
+		String s = t.getText();
+		int i = 0;
+		while (i < s.length() && Character.isLetter(s.charAt(i))) {
+			i++;
+		}
+		char q = s.charAt(i);
+		boolean triple = s.startsWith(q == '"' ? "\"\"\"" : "'''", i) && s.length() >= i + 3;
+		int j = i + (triple ? 3 : 1);
+		boolean closed = false;
+		while (j < s.length()) {
+			char c = s.charAt(j);
+			if (c == '\\') {
+				j += 2;
+			} else if (c == q && (!triple || s.startsWith(q == '"' ? "\"\"\"" : "'''", j))) {
+				closed = true;
+				break;
+			} else {
+				j++;
+			}
+		}
+		if (!closed) {
+			int endLine = t.getLine();
+			for (int n = 0; n < s.length(); n++) {
+				char c = s.charAt(n);
+				if (c == '\n' || (c == '\r' && (n + 1 == s.length() || s.charAt(n + 1) != '\n'))) {
+					endLine++;
+				}
+			}
+			if (triple) {
+				problem(t, i + 3, "unterminated triple-quoted string literal (detected at line " + endLine + ")",
+						"unterminated-string");
+			} else {
+				problem(t, s.length(), "unterminated string literal (detected at line " + endLine + ")",
+						"unterminated-string");
+			}
+		}
+	}
+
+	private void checkIdentifier(Token t) {
+		String s = t.getText();
+		for (int i = 0; i < s.length(); i++) {
+			if (s.charAt(i) >= 0x80) {
+				checkUnicodeIdentifier(t, s, i);
+				return;
+			}
+		}
+	}
+
+	private void checkUnicodeIdentifier(Token t, String s, int from) {
+		for (int i = from; i < s.length();) {
+			int cp = s.codePointAt(i);
+			boolean ok = cp < 0x80 || (i == 0 ? Character.isUnicodeIdentifierStart(cp)
+					: Character.isUnicodeIdentifierPart(cp) && !Character.isIdentifierIgnorable(cp));
+			if (!ok) {
+				problemAt(t, i, Character.charCount(cp), invalidCharacter(cp), "invalid-character");
+				return;
+			}
+			i += Character.charCount(cp);
+		}
+	}
+
+	private static String invalidCharacter(int cp) {
+		String hex = String.format("U+%04X", cp);
+		if (Character.isISOControl(cp) || Character.isSpaceChar(cp) || Character.getType(cp) == Character.FORMAT) {
+			return "invalid non-printable character " + hex;
+		}
+		return "invalid character '" + new String(Character.toChars(cp)) + "' (" + hex + ")";
+	}
+
+	private void reportInvalid(Token t) {
+		String s = t.getText();
+		if (s == null || s.isEmpty()) {
+			problem(t, 1, "invalid syntax", "invalid-token");
+			return;
+		}
+		char c = s.charAt(0);
+		if (c == 0) {
+			if (!nulReported) {
+				nulReported = true;
+				problem(t, 1, "source code cannot contain null bytes", "null-byte");
+			}
+		} else if (c == '\\') {
+			problem(t, 1, "unexpected character after line continuation character", "bad-continuation");
+		} else if (c < 0x80 && !Character.isISOControl(c)) {
+			if (Character.isDigit(c) || c == '.') {
+				problem(t, s.length(), "invalid " + numberKind(s) + " literal", "invalid-number");
+			} else {
+				problem(t, s.length(), "invalid syntax", "invalid-token");
+			}
+		} else {
+			problem(t, Character.charCount(s.codePointAt(0)), invalidCharacter(s.codePointAt(0)), "invalid-character");
+		}
+	}
+
+	private static String numberKind(String s) {
+		if (s.length() > 1 && s.charAt(0) == '0') {
+			switch (Character.toLowerCase(s.charAt(1))) {
+			case 'x':
+				return "hexadecimal";
+			case 'o':
+				return "octal";
+			case 'b':
+				return "binary";
+			default:
+				break;
+			}
+		}
+		return "decimal";
+	}
+
+	private void problem(Token t, int length, String message, String code) {
+		problemAt(t, 0, length, message, code);
+	}
+
+	private void problemAt(Token t, int delta, int length, String message, String code) {
+		int start = t instanceof CommonToken c ? c.getStartIndex() : endOffset;
+		problems.add(new LexicalProblem(start + delta, length, message, code));
+	}
+}
