@@ -9,6 +9,7 @@ import java.util.List;
 
 import org.eclipse.xtext.nodemodel.ICompositeNode;
 import org.eclipse.xtext.nodemodel.INode;
+import org.eclipse.xtext.nodemodel.SyntaxErrorMessage;
 import org.eclipse.xtext.parser.IParseResult;
 
 import com.google.inject.Injector;
@@ -92,24 +93,25 @@ public final class PythonFrontEnd {
 		for (LexicalProblem l : lexical) {
 			problems.add(problem(lines, l.offset(), l.length(), l.message(), l.code()));
 		}
-		boolean unclosed = lexical.stream()
-				.anyMatch(l -> l.code().equals("unclosed-bracket") || l.code().equals("unterminated-string"));
 		int lastParserLine = -1;
 		for (INode node : result.getSyntaxErrors()) {
+			SyntaxErrorMessage error = node.getSyntaxErrorMessage();
 			int offset = node.getOffset();
-			if (unclosed && offset >= text.length()) {
-				continue; // the end of file the parser tripped over is the unclosed bracket or string
-			}
-			if (lexical.stream().anyMatch(l -> l.offset() == offset)) {
-				continue;
+			int length = node.getLength();
+			String[] data = error.getIssueData();
+			if (data != null && data.length == 1 && data[0].matches("\\d+:\\d+")) {
+				// The message provider moved the error to the token that is really at fault.
+				String[] range = data[0].split(":");
+				offset = Integer.parseInt(range[0]);
+				length = Integer.parseInt(range[1]);
 			}
 			int line = lines.line(offset);
-			if (line == lastParserLine) {
-				continue; // later errors on the same line are cascades of the first
+			if (line == lastParserLine || isConsequence(offset, line, lexical, lines)) {
+				continue; // later errors on one line, and errors a lexical problem explains, are cascades
 			}
 			lastParserLine = line;
-			int length = Math.min(node.getLength(), Math.max(0, text.length() - offset));
-			problems.add(problem(lines, offset, length, node.getSyntaxErrorMessage().getMessage(), "syntax"));
+			length = Math.min(length, Math.max(0, text.length() - offset));
+			problems.add(problem(lines, offset, length, error.getMessage(), "syntax"));
 		}
 		SourceFile ast = result.getRootASTElement() instanceof SourceFile f ? f
 				: PythonFactory.eINSTANCE.createSourceFile();
@@ -119,6 +121,18 @@ public final class PythonFrontEnd {
 		}
 		problems.sort(Comparator.comparingInt(SyntaxProblem::offset));
 		return new ParsedFile(text, ast, root, List.copyOf(problems), lines);
+	}
+
+	private static boolean isConsequence(int offset, int line, List<LexicalProblem> lexical, LineMap lines) {
+		for (LexicalProblem l : lexical) {
+			if (offset >= l.offset() && offset <= l.consequencesEnd()) {
+				return true;
+			}
+			if (lines.line(l.offset()) == line) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	private static boolean hasParserError(List<SyntaxProblem> problems) {

@@ -8,6 +8,12 @@ package dev.ptotools.language.parser;
  * @param length length of the marked text, possibly 0
  * @param message what a Python programmer reads, in CPython's words where CPython has words for it
  * @param code stable identifier of the kind of problem, for tests and tooling
+ * @param consequencesEnd end of the text whose parser errors are consequences of this problem (an
+ *        unclosed bracket makes everything up to where it is closed by recovery one long line)
  */
-public record LexicalProblem(int offset, int length, String message, String code) {
+public record LexicalProblem(int offset, int length, String message, String code, int consequencesEnd) {
+
+	public LexicalProblem(int offset, int length, String message, String code) {
+		this(offset, length, message, code, offset + length);
+	}
 }

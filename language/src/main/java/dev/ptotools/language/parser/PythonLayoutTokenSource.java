@@ -34,7 +34,8 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 
 	private final TokenSource lexer;
 	private final TokenKinds k;
-	private final ArrayDeque<Token> readAhead = new ArrayDeque<>();
+	private final ArrayList<Token> ahead = new ArrayList<>();
+	private int aheadPos;
 	private final ArrayDeque<Token> out = new ArrayDeque<>();
 	private final List<LexicalProblem> problems = new ArrayList<>();
 
@@ -106,8 +107,22 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 	}
 
 	private Token read() {
-		Token t = readAhead.poll();
-		return t != null ? t : lexer.nextToken();
+		if (aheadPos < ahead.size()) {
+			return ahead.get(aheadPos++);
+		}
+		if (!ahead.isEmpty()) {
+			ahead.clear();
+			aheadPos = 0;
+		}
+		return lexer.nextToken();
+	}
+
+	/** The i-th raw token after the ones already read, reading ahead as needed. */
+	private Token peek(int i) {
+		while (ahead.size() - aheadPos <= i) {
+			ahead.add(lexer.nextToken());
+		}
+		return ahead.get(aheadPos + i);
 	}
 
 	private void step() {
@@ -151,9 +166,12 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 			leadingWs = null;
 			lineFirst = t;
 		} else if (type == k.newline) {
-			if (bracketDepth > 0) {
+			if (bracketDepth > 0 && !nextLineStartsStatement()) {
 				t.setType(k.ws);
 			} else {
+				if (bracketDepth > 0) {
+					closeUnclosedBrackets(t);
+				}
 				endLogicalLine();
 			}
 			out.add(t);
@@ -230,7 +248,7 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 			if (alt <= alts[depth]) {
 				tabError(first);
 			}
-			if (expectBlock || (prevHeader != null && !prevHasTopColon)) {
+			if (prevEndedWithColon || (prevHeader != null && !prevHasTopColon)) {
 				// A block, or a header whose ':' is missing: the parser reports the ':' and the block
 				// still nests, so the rest of the file keeps its structure.
 				push(col, alt, prevIsMatchHeader ? MATCH_BODY : 0);
@@ -315,12 +333,10 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 	private void handleEof(Token eof) {
 		if (!eofDone) {
 			eofDone = true;
-			if (bracketDepth > 0) {
-				Token open = brackets[bracketDepth - 1];
-				problem(open, 1, "'" + open.getText() + "' was never closed", "unclosed-bracket");
-				bracketDepth = 0;
-			}
 			Token at = eofAnchor();
+			if (bracketDepth > 0) {
+				closeUnclosedBrackets(at);
+			}
 			if (!atLineStart) {
 				out.add(synthetic(k.newline, at));
 				endLogicalLine();
@@ -392,6 +408,65 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 		}
 	}
 
+	/**
+	 * Closes every open bracket with synthetic closers before {@code at}, reporting the innermost as
+	 * never closed, so that the statements after it parse as statements.
+	 */
+	private void closeUnclosedBrackets(Token at) {
+		Token open = brackets[bracketDepth - 1];
+		int start = ((CommonToken) open).getStartIndex();
+		int end = at instanceof CommonToken c ? c.getStartIndex() : endOffset;
+		problems.add(new LexicalProblem(start, 1, "'" + open.getText() + "' was never closed", "unclosed-bracket",
+				end));
+		while (bracketDepth > 0) {
+			Token o = brackets[--bracketDepth];
+			char c = k.bracketChar[o.getType()];
+			out.add(synthetic(c == '(' ? k.closeParen : c == '[' ? k.closeBracket : k.closeBrace, at));
+		}
+	}
+
+	/**
+	 * Inside brackets, whether the line after this newline starts with a keyword that only begins a
+	 * statement, at or left of the current block's indentation: then the bracket was left open, as in
+	 * a half-typed call, and the statement must not be swallowed into it. Reads ahead; consumes nothing.
+	 */
+	private boolean nextLineStartsStatement() {
+		int col = 0;
+		for (int i = 0;; i++) {
+			Token t = peek(i);
+			int type = t.getType();
+			if (type == Token.EOF) {
+				return false;
+			}
+			if (type == k.ws) {
+				col = width(t.getText());
+			} else if (type == k.newline || type == k.comment) {
+				col = 0;
+			} else {
+				return startsStatementAt(type, col);
+			}
+		}
+	}
+
+	private boolean startsStatementAt(int type, int col) {
+		return type >= 0 && type < k.statementOnly.length && k.statementOnly[type] && col <= cols[depth];
+	}
+
+	private static int width(String ws) {
+		int col = 0;
+		for (int i = 0; i < ws.length(); i++) {
+			char c = ws.charAt(i);
+			if (c == '\t') {
+				col = (col / 8 + 1) * 8;
+			} else if (c == '\f') {
+				col = 0;
+			} else if (c != '\uFEFF') {
+				col++;
+			}
+		}
+		return col;
+	}
+
 	// ---- soft keywords ----------------------------------------------------------------------
 
 	/**
@@ -402,9 +477,8 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 		int nesting = 0;
 		int last = -1;
 		int count = 0;
-		for (;;) {
-			Token t = lexer.nextToken();
-			readAhead.add(t);
+		for (int i = 0;; i++) {
+			Token t = peek(i);
 			int type = t.getType();
 			if (type == Token.EOF) {
 				break;

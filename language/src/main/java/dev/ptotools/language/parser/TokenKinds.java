@@ -23,6 +23,11 @@ public final class TokenKinds {
 	final int kwMatch;
 	final int kwCase;
 	final int kwPass;
+	final int closeParen;
+	final int closeBracket;
+	final int closeBrace;
+	/** Indexed by token type: keywords that can only start a statement, never sit inside brackets. */
+	final boolean[] statementOnly;
 	/** Indexed by token type: 1 for an opening bracket, -1 for a closing one. */
 	final byte[] bracket;
 	/** Indexed by token type: the bracket character of a bracket token. */
@@ -38,7 +43,7 @@ public final class TokenKinds {
 			"case", "class", "continue", "def", "del", "elif", "else", "except", "finally", "for", "from", "global",
 			"if", "import", "in", "is", "lambda", "match", "nonlocal", "not", "or", "pass", "raise", "return", "try",
 			"while", "with", "yield", "**=", "...", "//=", "<<=", ">>=", "!=", "%=", "&=", "**", "*=", "+=", "-=",
-			"->", "//", "/=", ":=", "<<", "<=", "==", ">=", ">>", "@=", "^=", "|=", "%", "&", "(", ")", "*", "+",
+			"->", "//", "/=", ":=", "..", "<<", "<=", "==", ">=", ">>", "@=", "^=", "|=", "%", "&", "(", ")", "*", "+",
 			",", "-", ".", "/", ":", ";", "<", "=", ">", "@", "[", "]", "^", "{", "|", "}", "~" };
 
 	public TokenKinds(String[] tokenNames) {
@@ -59,6 +64,14 @@ public final class TokenKinds {
 		kwMatch = type("'match'");
 		kwCase = type("'case'");
 		kwPass = type("'pass'");
+		closeParen = type("')'");
+		closeBracket = type("']'");
+		closeBrace = type("'}'");
+		statementOnly = new boolean[names.length];
+		for (String kw : new String[] { "def", "class", "return", "import", "pass", "break", "continue", "raise",
+				"global", "nonlocal", "del", "assert", "try", "while", "with", "except", "finally", "elif" }) {
+			statementOnly[type("'" + kw + "'")] = true;
+		}
 		bracket = new byte[names.length];
 		bracketChar = new char[names.length];
 		for (String open : new String[] { "(", "[", "{" }) {

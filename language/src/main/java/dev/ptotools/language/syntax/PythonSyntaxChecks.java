@@ -4,6 +4,10 @@ import java.util.List;
 
 import org.eclipse.emf.common.util.TreeIterator;
 import org.eclipse.emf.ecore.EObject;
+import org.eclipse.xtext.AbstractRule;
+import org.eclipse.xtext.GrammarUtil;
+import org.eclipse.xtext.nodemodel.INode;
+import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 
 import dev.ptotools.language.Spans;
 import dev.ptotools.language.python.AnnAssign;
@@ -68,7 +72,7 @@ public final class PythonSyntaxChecks {
 				target(items.get(i), "assign to", true);
 			}
 		} else if (o instanceof AugAssign a) {
-			Expression t = a.getTarget();
+			Expression t = unparen(a.getTarget());
 			if (!(t instanceof Name || t instanceof Attribute || t instanceof Subscript)) {
 				report(t, "'" + describe(t) + "' is an illegal expression for augmented assignment");
 			}
@@ -94,6 +98,14 @@ public final class PythonSyntaxChecks {
 		} else if (o instanceof ParameterList params) {
 			parameters(params);
 		}
+	}
+
+	private static Expression unparen(Expression e) {
+		Expression x = e;
+		while (x instanceof Paren p && p.getValue() != null) {
+			x = p.getValue();
+		}
+		return x;
 	}
 
 	private void target(Expression t, String verb, boolean assignment) {
@@ -128,7 +140,7 @@ public final class PythonSyntaxChecks {
 		boolean keywordUnpack = false;
 		List<Expression> args = list.getArgs();
 		for (Expression a : args) {
-			if (a instanceof GeneratorExp && args.size() > 1 && list.eContainer() instanceof Call) {
+			if (a instanceof GeneratorExp && args.size() > 1 && isBareGenerator(a)) {
 				report(a, "Generator expression must be parenthesized");
 			}
 			if (a instanceof KeywordArg) {
@@ -145,6 +157,16 @@ public final class PythonSyntaxChecks {
 				report(a, "positional argument follows keyword argument");
 			}
 		}
+	}
+
+	/** A generator written as an argument without parentheses of its own (made by rule Argument). */
+	private static boolean isBareGenerator(EObject genexp) {
+		INode node = NodeModelUtils.getNode(genexp);
+		if (node == null || node.getGrammarElement() == null) {
+			return false;
+		}
+		AbstractRule rule = GrammarUtil.containingRule(node.getGrammarElement());
+		return rule != null && rule.getName().equals("Argument");
 	}
 
 	private void parameters(ParameterList list) {

@@ -1,0 +1,110 @@
+package dev.ptotools.language;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import org.eclipse.emf.common.util.TreeIterator;
+import org.eclipse.emf.ecore.EObject;
+import org.junit.jupiter.api.Test;
+
+import dev.ptotools.language.python.ClassDef;
+import dev.ptotools.language.python.FunctionDef;
+
+/** An error inside one function leaves the other functions and classes of the file in the AST. */
+class RecoveryTest {
+
+	private static List<String> definitions(ParsedFile parsed) {
+		List<String> names = new ArrayList<>();
+		for (TreeIterator<EObject> it = parsed.ast().eAllContents(); it.hasNext();) {
+			EObject o = it.next();
+			if (o instanceof FunctionDef f && f.getName() != null) {
+				names.add("def " + f.getName());
+			} else if (o instanceof ClassDef c && c.getName() != null) {
+				names.add("class " + c.getName());
+			}
+		}
+		return names;
+	}
+
+	private static void assertKeeps(String source, String... expected) {
+		ParsedFile parsed = PythonFrontEnd.get().parse(source);
+		assertTrue(parsed.hasProblems(), "the input is broken");
+		List<String> names = definitions(parsed);
+		for (String e : expected) {
+			assertTrue(names.contains(e), e + " is lost; AST has " + names + "; problems " + parsed.problems());
+		}
+	}
+
+	@Test
+	void badExpressionInOneFunction() {
+		assertKeeps("""
+				def first():
+				    return 1
+
+				def broken():
+				    x = (1 +
+				    return x ]
+
+				class After:
+				    def method(self):
+				        return 2
+
+				def last():
+				    pass
+				""", "def first", "class After", "def method", "def last");
+	}
+
+	@Test
+	void unclosedCallInOneFunction() {
+		assertKeeps("""
+				import pypto.language as pl
+
+				@pl.program
+				class P:
+				    def host(self):
+				        for r in pl.range(pld.world_size(:
+				            self.chip(x, device=r
+
+				    def chip(self, x):
+				        return x
+
+				def helper():
+				    return 0
+				""", "class P", "def host", "def chip", "def helper");
+	}
+
+	@Test
+	void missingColonAndBadIndent() {
+		assertKeeps("""
+				def a()
+				    return 1
+
+				def b():
+				        x = 1
+				    y = 2
+
+				class C:
+				    pass
+				""", "def a", "def b", "class C");
+	}
+
+	@Test
+	void halfTypedStatementInMethod() {
+		assertKeeps("""
+				class K:
+				    def one(self):
+				        self.
+				    def two(self):
+				        return 2
+				""", "class K", "def one", "def two");
+	}
+
+	@Test
+	void garbageLine() {
+		ParsedFile parsed = PythonFrontEnd.get().parse("def f():\n    return 1\n$$$ ??? !!!\ndef g():\n    return 2\n");
+		assertEquals(List.of("def f", "def g"), definitions(parsed));
+	}
+}
