@@ -6,7 +6,7 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 
-/** The shared example PyPTO programs (../shared/examples), found from the build or the module folder. */
+/** The bundled example PyPTO programs (docs/examples, copied from the shared examples), found from the build or the module folder. */
 public final class Examples {
 
 	private Examples() {
@@ -14,12 +14,12 @@ public final class Examples {
 
 	public static Path dir() {
 		String prop = System.getProperty("pto.examples.dir");
-		for (String candidate : new String[] { prop, "../../shared/examples", "../shared/examples" }) {
+		for (String candidate : new String[] { prop, "../docs/examples", "docs/examples" }) {
 			if (candidate != null && Files.isDirectory(Path.of(candidate))) {
 				return Path.of(candidate).toAbsolutePath().normalize();
 			}
 		}
-		throw new IllegalStateException("../shared/examples not found (set -Dpto.examples.dir)");
+		throw new IllegalStateException("docs/examples not found (set -Dpto.examples.dir)");
 	}
 
 	public static List<Path> files() throws IOException {
