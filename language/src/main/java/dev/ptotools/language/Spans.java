@@ -8,8 +8,8 @@ import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 
 /**
  * Exact source spans of AST objects: from the first to the last real token of the object, leaving out
- * comments, whitespace and the zero-length layout tokens (INDENT, DEDENT, the NEWLINE at end of
- * file) that Xtext's own offsets include.
+ * comments, whitespace, the NEWLINE that ends a logical line and the zero-length layout tokens
+ * (INDENT, DEDENT, the NEWLINE at end of file) that Xtext's own offsets include.
  */
 public final class Spans {
 
@@ -43,7 +43,12 @@ public final class Spans {
 	}
 
 	private static boolean real(ILeafNode leaf) {
-		return !leaf.isHidden() && leaf.getTotalLength() > 0;
+		if (leaf.isHidden() || leaf.getTotalLength() == 0) {
+			return false;
+		}
+		// A NEWLINE token ends a logical line; it belongs to no statement's text.
+		String t = leaf.getText();
+		return !(t.equals("\n") || t.equals("\r\n") || t.equals("\r"));
 	}
 
 	static ILeafNode firstLeaf(INode node) {

@@ -1,0 +1,56 @@
+package dev.ptotools.analyzer.catalog;
+
+import java.util.List;
+
+/**
+ * A public member of pypto.language ({@code pl.}) or pypto.language.distributed ({@code pld.}):
+ * an op, a loop form, a type, a dtype, an enum, a decorator.
+ *
+ * @param name canonical dotted name ("pld.tensor.window")
+ * @param aliases other spellings that mean the same ("pld.window")
+ * @param op the IR op id pypto builds ("tensor.slice"), null for non-ops; " | " joins alternatives
+ * @param category what kind of member ("view", "collective", "control/loop", "dtype"...)
+ * @param bytes the byte size of a dtype, else -1
+ */
+public record Builtin(String name, List<String> aliases, List<BuiltinParam> params, String returns, String op,
+		String category, String doc, List<String> members, int bytes) {
+
+	public record BuiltinParam(String name, String kind, String defaultValue, boolean required) {
+	}
+
+	/** A signature a person reads: {@code pld.tensor.window(buf, shape, *, dtype)}. */
+	public String signature() {
+		StringBuilder b = new StringBuilder(name).append('(');
+		boolean keywordOnly = false;
+		for (int i = 0; i < params.size(); i++) {
+			BuiltinParam p = params.get(i);
+			if (i > 0) {
+				b.append(", ");
+			}
+			if (p.kind().equals("keyword") && !keywordOnly) {
+				b.append("*, ");
+				keywordOnly = true;
+			}
+			if (p.kind().equals("varargs")) {
+				b.append('*');
+			}
+			b.append(p.name());
+			if (p.defaultValue() != null) {
+				b.append('=').append(p.defaultValue());
+			}
+		}
+		return b.append(')').toString();
+	}
+
+	public boolean isOp(String opId) {
+		if (op == null) {
+			return false;
+		}
+		for (String o : op.split(" \\| ")) {
+			if (o.equals(opId)) {
+				return true;
+			}
+		}
+		return false;
+	}
+}

@@ -1,0 +1,250 @@
+package dev.ptotools.analyzer.facts;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import dev.ptotools.analyzer.catalog.Builtin;
+import dev.ptotools.analyzer.catalog.Builtins;
+import dev.ptotools.analyzer.ir.Expr;
+
+/**
+ * Folds expressions to compile-time values the way pypto's parser evaluates closure variables:
+ * literals, names bound to constants, arithmetic with Python's semantics (floor division, modulo
+ * with the divisor's sign), tuples and lists, {@code pl.<DTYPE>.get_byte()}, {@code len/min/max/abs},
+ * dtypes and enum members. Anything else is {@link Values.Unknown}.
+ */
+public final class ConstEval {
+
+	private final Map<String, Object> env;
+	private final String pl;
+	private final String pld;
+
+	public ConstEval(Map<String, Object> env, String pl, String pld) {
+		this.env = env;
+		this.pl = pl;
+		this.pld = pld;
+	}
+
+	public Object eval(Expr e) {
+		try {
+			return evalOrThrow(e);
+		} catch (ArithmeticException | ClassCastException | IndexOutOfBoundsException ex) {
+			return Values.Unknown.INSTANCE;
+		}
+	}
+
+	/** The value as a long, or null when it is not a known integer. */
+	public Long asLong(Expr e) {
+		Object v = eval(e);
+		if (v instanceof Long l) {
+			return l;
+		}
+		if (v instanceof Boolean b) {
+			return b ? 1L : 0L;
+		}
+		return null;
+	}
+
+	private Object evalOrThrow(Expr e) {
+		if (e == null) {
+			return Values.Unknown.INSTANCE;
+		}
+		if (e instanceof Expr.Literal l) {
+			return l.value() == null ? Values.None.INSTANCE : l.value();
+		}
+		if (e instanceof Expr.Name n) {
+			Object v = env.get(n.id());
+			return v != null ? v : Values.Unknown.INSTANCE;
+		}
+		if (e instanceof Expr.TupleExpr t) {
+			return list(t.elts());
+		}
+		if (e instanceof Expr.ListExpr l) {
+			return list(l.elts());
+		}
+		if (e instanceof Expr.UnaryOp u) {
+			Object v = evalOrThrow(u.operand());
+			return switch (u.op()) {
+			case "-" -> v instanceof Long l ? (Object) Math.negateExact(l)
+					: v instanceof Double d ? (Object) (-d) : Values.Unknown.INSTANCE;
+			case "+" -> v instanceof Long || v instanceof Double ? v : Values.Unknown.INSTANCE;
+			case "~" -> v instanceof Long l ? (Object) (~l) : Values.Unknown.INSTANCE;
+			case "not" -> v instanceof Boolean b ? (Object) !b : Values.Unknown.INSTANCE;
+			default -> Values.Unknown.INSTANCE;
+			};
+		}
+		if (e instanceof Expr.BinOp b) {
+			return binary(b.op(), evalOrThrow(b.left()), evalOrThrow(b.right()));
+		}
+		if (e instanceof Expr.Attribute a) {
+			return attribute(a);
+		}
+		if (e instanceof Expr.Subscript s && s.indices().size() == 1) {
+			Object base = evalOrThrow(s.value());
+			Object index = evalOrThrow(s.indices().get(0));
+			if (base instanceof List<?> list && index instanceof Long i) {
+				int k = (int) (i < 0 ? list.size() + i : i);
+				return list.get(k);
+			}
+			return Values.Unknown.INSTANCE;
+		}
+		if (e instanceof Expr.Call c) {
+			return call(c);
+		}
+		return Values.Unknown.INSTANCE;
+	}
+
+	private Object list(List<Expr> elts) {
+		List<Object> out = new ArrayList<>();
+		for (Expr x : elts) {
+			Object v = evalOrThrow(x);
+			if (!Values.known(v)) {
+				return Values.Unknown.INSTANCE;
+			}
+			out.add(v);
+		}
+		return List.copyOf(out);
+	}
+
+	private Object attribute(Expr.Attribute a) {
+		String dotted = CallResolution.normalize(dottedOf(a), pl, pld);
+		if (dotted == null) {
+			return Values.Unknown.INSTANCE;
+		}
+		Builtin b = Builtins.get().lookup(dotted);
+		if (b != null && b.category().equals("dtype")) {
+			return new Values.DType(b.name().substring(b.name().lastIndexOf('.') + 1), b.bytes());
+		}
+		int dot = dotted.lastIndexOf('.');
+		String enumName = dotted.substring(0, dot);
+		Builtin en = Builtins.get().lookup(enumName);
+		if (en != null && en.category().equals("enum") && en.members().contains(a.attr())) {
+			return new Values.EnumValue(enumName.substring(enumName.lastIndexOf('.') + 1), a.attr());
+		}
+		return Values.Unknown.INSTANCE;
+	}
+
+	private static String dottedOf(Expr e) {
+		if (e instanceof Expr.Name n) {
+			return n.id();
+		}
+		if (e instanceof Expr.Attribute a) {
+			String base = dottedOf(a.value());
+			return base == null ? null : base + "." + a.attr();
+		}
+		return null;
+	}
+
+	private Object call(Expr.Call c) {
+		String text = c.funcText();
+		if (text == null) {
+			return Values.Unknown.INSTANCE;
+		}
+		String normalized = CallResolution.normalize(text, pl, pld);
+		if (normalized != null && normalized.endsWith(".get_byte") && c.args().isEmpty()
+				&& c.func() instanceof Expr.Attribute a) {
+			Object dtype = evalOrThrow(a.value());
+			if (dtype instanceof Values.DType d && d.bytes() > 0) {
+				return (long) d.bytes();
+			}
+			return Values.Unknown.INSTANCE;
+		}
+		if ("pl.dynamic".equals(normalized) && c.args().size() == 1 && c.args().get(0) instanceof Expr.Literal l
+				&& l.value() instanceof String s) {
+			return new Values.DynVar(s);
+		}
+		List<Object> args = new ArrayList<>();
+		for (Expr a : c.args()) {
+			Object v = evalOrThrow(a);
+			if (!Values.known(v)) {
+				return Values.Unknown.INSTANCE;
+			}
+			args.add(v);
+		}
+		switch (text) {
+		case "len":
+			return args.size() == 1 && args.get(0) instanceof List<?> l ? (Object) (long) l.size()
+					: args.size() == 1 && args.get(0) instanceof String s ? (Object) (long) s.length()
+							: Values.Unknown.INSTANCE;
+		case "abs":
+			return args.size() == 1 && args.get(0) instanceof Long l ? (Object) Math.abs(l)
+					: args.size() == 1 && args.get(0) instanceof Double d ? (Object) Math.abs(d)
+							: Values.Unknown.INSTANCE;
+		case "int":
+			return args.size() == 1 && args.get(0) instanceof Double d ? (Object) (long) d.doubleValue()
+					: args.size() == 1 && args.get(0) instanceof Long ? args.get(0) : Values.Unknown.INSTANCE;
+		case "min":
+		case "max": {
+			List<?> items = args.size() == 1 && args.get(0) instanceof List<?> l ? l : args;
+			Long best = null;
+			for (Object o : items) {
+				if (!(o instanceof Long v)) {
+					return Values.Unknown.INSTANCE;
+				}
+				best = best == null ? v : text.equals("min") ? Math.min(best, v) : Math.max(best, v);
+			}
+			return best == null ? Values.Unknown.INSTANCE : best;
+		}
+		default:
+			return Values.Unknown.INSTANCE;
+		}
+	}
+
+	static Object binary(String op, Object l, Object r) {
+		if (l instanceof Boolean b) {
+			l = b ? 1L : 0L;
+		}
+		if (r instanceof Boolean b) {
+			r = b ? 1L : 0L;
+		}
+		if (l instanceof Long a && r instanceof Long b) {
+			return switch (op) {
+			case "+" -> Math.addExact(a, b);
+			case "-" -> Math.subtractExact(a, b);
+			case "*" -> Math.multiplyExact(a, b);
+			case "//" -> Math.floorDiv(a, b);
+			case "%" -> Math.floorMod(a, b);
+			case "/" -> (double) a / (double) b;
+			case "**" -> b >= 0 ? pow(a, b) : Math.pow(a, b);
+			case "<<" -> a << b;
+			case ">>" -> a >> b;
+			case "&" -> a & b;
+			case "|" -> a | b;
+			case "^" -> a ^ b;
+			default -> Values.Unknown.INSTANCE;
+			};
+		}
+		if ((l instanceof Long || l instanceof Double) && (r instanceof Long || r instanceof Double)) {
+			double a = ((Number) l).doubleValue();
+			double b = ((Number) r).doubleValue();
+			return switch (op) {
+			case "+" -> a + b;
+			case "-" -> a - b;
+			case "*" -> a * b;
+			case "/" -> a / b;
+			case "//" -> Math.floor(a / b);
+			case "%" -> a - b * Math.floor(a / b);
+			case "**" -> Math.pow(a, b);
+			default -> Values.Unknown.INSTANCE;
+			};
+		}
+		if (l instanceof String a && r instanceof String b && op.equals("+")) {
+			return a + b;
+		}
+		if (l instanceof List<?> a && r instanceof List<?> b && op.equals("+")) {
+			List<Object> out = new ArrayList<>(a);
+			out.addAll(b);
+			return List.copyOf(out);
+		}
+		return Values.Unknown.INSTANCE;
+	}
+
+	private static long pow(long a, long b) {
+		long result = 1;
+		for (long i = 0; i < b; i++) {
+			result = Math.multiplyExact(result, a);
+		}
+		return result;
+	}
+}

@@ -1,0 +1,538 @@
+package dev.ptotools.analyzer.lower;
+
+import static dev.ptotools.analyzer.lower.ExprLowering.lower;
+import static dev.ptotools.analyzer.lower.ExprLowering.span;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+import dev.ptotools.analyzer.ir.Decl;
+import dev.ptotools.analyzer.ir.Direction;
+import dev.ptotools.analyzer.ir.Expr;
+import dev.ptotools.analyzer.ir.Function;
+import dev.ptotools.analyzer.ir.FunctionType;
+import dev.ptotools.analyzer.ir.Level;
+import dev.ptotools.analyzer.ir.ModuleIR;
+import dev.ptotools.analyzer.ir.Program;
+import dev.ptotools.analyzer.ir.Role;
+import dev.ptotools.analyzer.ir.Span;
+import dev.ptotools.analyzer.ir.TypeSpec;
+import dev.ptotools.language.ParsedFile;
+import dev.ptotools.language.python.Alias;
+import dev.ptotools.language.python.Assign;
+import dev.ptotools.language.python.ClassDef;
+import dev.ptotools.language.python.Decorator;
+import dev.ptotools.language.python.ElifClause;
+import dev.ptotools.language.python.ExceptHandler;
+import dev.ptotools.language.python.FormalParameter;
+import dev.ptotools.language.python.ForStmt;
+import dev.ptotools.language.python.FunctionDef;
+import dev.ptotools.language.python.IfStmt;
+import dev.ptotools.language.python.Import;
+import dev.ptotools.language.python.ImportFrom;
+import dev.ptotools.language.python.Name;
+import dev.ptotools.language.python.Param;
+import dev.ptotools.language.python.Statement;
+import dev.ptotools.language.python.Suite;
+import dev.ptotools.language.python.TryStmt;
+import dev.ptotools.language.python.WhileStmt;
+import dev.ptotools.language.python.WithStmt;
+
+/**
+ * Lowers a parsed file to its PyPTO IR: finds the imports of pypto.language, every
+ * {@code @pl.program} class at any depth (inside test functions and methods too), the
+ * {@code @pl.jit} functions of each scope, their decorators, parameters and bodies, and the names
+ * each program can see. Python that is not DSL stays out of the IR.
+ */
+public final class ModuleLowering {
+
+	private static final Pattern SUPPRESSION = Pattern
+			.compile("#\\s*pto:\\s*ignore(-file)?(?:\\[([A-Za-z0-9_,\\s]*)\\])?");
+
+	private final ParsedFile file;
+	private final StmtLowering statements;
+	private String pl;
+	private String pld;
+	private boolean importsPypto;
+	private final List<Program> programs = new ArrayList<>();
+
+	private ModuleLowering(ParsedFile file) {
+		this.file = file;
+		this.statements = new StmtLowering(file.text());
+	}
+
+	public static ModuleIR of(ParsedFile file) {
+		ModuleLowering m = new ModuleLowering(file);
+		m.findImports(file.ast().getBody());
+		if (m.importsPypto) {
+			if (m.pl == null) {
+				m.pl = "pl";
+			}
+			if (m.pld == null) {
+				m.pld = "pld";
+			}
+			m.scanScope(file.ast().getBody(), List.of());
+		}
+		return new ModuleIR(m.importsPypto, m.pl, m.pld, List.copyOf(m.programs), suppressions(file));
+	}
+
+	// ---- imports ----------------------------------------------------------------------------
+
+	private void findImports(List<Statement> body) {
+		for (Statement s : body) {
+			if (s instanceof Import imp) {
+				for (Alias a : imp.getNames()) {
+					String name = a.getName();
+					if ("pypto.language".equals(name)) {
+						importsPypto = true;
+						pl = a.getAsname() != null ? a.getAsname() : "pypto.language";
+					} else if ("pypto.language.distributed".equals(name)) {
+						importsPypto = true;
+						pld = a.getAsname() != null ? a.getAsname() : "pypto.language.distributed";
+					} else if (name != null && name.startsWith("pypto.language.")) {
+						importsPypto = true;
+					}
+				}
+			} else if (s instanceof ImportFrom from && from.getDots().isEmpty()) {
+				String module = from.getModule();
+				if ("pypto".equals(module)) {
+					for (Alias a : from.getNames()) {
+						if ("language".equals(a.getName())) {
+							importsPypto = true;
+							pl = a.getAsname() != null ? a.getAsname() : "language";
+						}
+					}
+				} else if ("pypto.language".equals(module)) {
+					importsPypto = true;
+					for (Alias a : from.getNames()) {
+						if ("distributed".equals(a.getName())) {
+							pld = a.getAsname() != null ? a.getAsname() : "distributed";
+						}
+					}
+				} else if (module != null && module.startsWith("pypto.language")) {
+					importsPypto = true;
+				}
+			}
+			for (List<Statement> inner : blocksOf(s)) {
+				findImports(inner);
+			}
+		}
+	}
+
+	// ---- scopes -----------------------------------------------------------------------------
+
+	/** Scans one scope: its bindings, its programs and jit functions, and the scopes inside it. */
+	private void scanScope(List<Statement> body, List<Program.Binding> outer) {
+		List<Program.Binding> bindings = new ArrayList<>(outer);
+		List<FunctionDef> jit = new ArrayList<>();
+		for (Statement s : body) {
+			collectBinding(s, bindings);
+		}
+		for (Statement s : body) {
+			if (s instanceof ClassDef c && hasDecorator(c.getDecorators(), "program")) {
+				programs.add(classProgram(c, List.copyOf(bindings)));
+			} else if (s instanceof ClassDef c) {
+				scanScope(suiteBody(c.getBody()), outer);
+			} else if (s instanceof FunctionDef f && jitKind(f) != null) {
+				jit.add(f);
+			} else if (s instanceof FunctionDef f) {
+				scanScope(suiteBody(f.getBody()), bindings);
+			} else {
+				for (List<Statement> inner : blocksOf(s)) {
+					scanScope(inner, bindings);
+				}
+			}
+		}
+		if (!jit.isEmpty()) {
+			programs.add(jitProgram(jit, List.copyOf(bindings)));
+		}
+	}
+
+	private void collectBinding(Statement s, List<Program.Binding> bindings) {
+		if (s instanceof Assign a && a.getTargets().size() == 2 && a.getTargets().get(0) instanceof Name n) {
+			bindings.add(new Program.Binding(n.getId(), lower(a.getTargets().get(1)), span(a)));
+		} else if (s instanceof dev.ptotools.language.python.AnnAssign a && a.getTarget() instanceof Name n
+				&& a.getValue() != null) {
+			bindings.add(new Program.Binding(n.getId(), lower(a.getValue()), span(a)));
+		}
+	}
+
+	private static List<Statement> suiteBody(Suite suite) {
+		return suite == null ? List.of() : suite.getBody();
+	}
+
+	/** The statement lists nested in a compound statement (not in defs or classes). */
+	private static List<List<Statement>> blocksOf(Statement s) {
+		List<List<Statement>> out = new ArrayList<>();
+		if (s instanceof IfStmt i) {
+			out.add(suiteBody(i.getBody()));
+			for (ElifClause e : i.getElifs()) {
+				out.add(suiteBody(e.getBody()));
+			}
+			out.add(suiteBody(i.getOrelse()));
+		} else if (s instanceof ForStmt f) {
+			out.add(suiteBody(f.getBody()));
+			out.add(suiteBody(f.getOrelse()));
+		} else if (s instanceof WhileStmt w) {
+			out.add(suiteBody(w.getBody()));
+			out.add(suiteBody(w.getOrelse()));
+		} else if (s instanceof WithStmt w) {
+			out.add(suiteBody(w.getBody()));
+		} else if (s instanceof TryStmt t) {
+			out.add(suiteBody(t.getBody()));
+			for (ExceptHandler h : t.getHandlers()) {
+				out.add(suiteBody(h.getBody()));
+			}
+			out.add(suiteBody(t.getOrelse()));
+			out.add(suiteBody(t.getFinalbody()));
+		} else if (s instanceof FunctionDef f) {
+			out.add(suiteBody(f.getBody()));
+		} else if (s instanceof ClassDef c) {
+			out.add(suiteBody(c.getBody()));
+		}
+		return out;
+	}
+
+	// ---- programs ---------------------------------------------------------------------------
+
+	private Program classProgram(ClassDef c, List<Program.Binding> bindings) {
+		List<Function> functions = new ArrayList<>();
+		for (Statement s : suiteBody(c.getBody())) {
+			if (s instanceof FunctionDef f && hasDecorator(f.getDecorators(), "function")) {
+				functions.add(function(f, classDecl(f), true, functions.size()));
+			}
+		}
+		Span span = span(c);
+		return new Program(c.getName() == null ? "" : c.getName(), Program.Style.CLASS, List.copyOf(functions), bindings,
+				span, nameSpan(span, "class", c.getName(), c.getDecorators() != null));
+	}
+
+	private Program jitProgram(List<FunctionDef> defs, List<Program.Binding> bindings) {
+		List<Function> functions = new ArrayList<>();
+		for (FunctionDef f : defs) {
+			functions.add(function(f, jitDecl(f), false, functions.size()));
+		}
+		Function entry = functions.stream().filter(f -> f.decl().level() == Level.HOST).findFirst()
+				.orElse(functions.stream().filter(f -> f.decl().type() == FunctionType.Orchestration).findFirst()
+						.orElse(functions.get(0)));
+		Span span = functions.get(0).span().to(functions.get(functions.size() - 1).span());
+		return new Program(entry.name(), Program.Style.JIT, List.copyOf(functions), bindings, span, entry.nameSpan());
+	}
+
+	private Function function(FunctionDef f, Decl decl, boolean method, int index) {
+		List<dev.ptotools.analyzer.ir.Param> params = new ArrayList<>();
+		if (f.getParameters() != null) {
+			List<FormalParameter> formals = f.getParameters().getParams();
+			for (int i = 0; i < formals.size(); i++) {
+				if (formals.get(i) instanceof Param p) {
+					if (method && i == 0 && "self".equals(p.getName()) && p.getAnnotation() == null) {
+						continue;
+					}
+					params.add(param(p));
+				}
+			}
+		}
+		Span span = span(f);
+		Span nameSpan = nameSpan(span, "def", f.getName(), f.getDecorators() != null);
+		Span header = new Span(decl.decoratorSpan() != null ? decl.decoratorSpan().start() : span.start(),
+				span(f.getBody()).start());
+		return new Function(f.getName() == null ? "" : f.getName(), decl, List.copyOf(params),
+				lower(f.getReturnAnnotation()), statements.suite(f.getBody()), index, span, nameSpan, header);
+	}
+
+	/** The span of the name after 'def'/'class', found in the text. */
+	private Span nameSpan(Span whole, String keyword, String name, boolean decorated) {
+		if (name == null) {
+			return new Span(whole.start(), whole.start());
+		}
+		String text = file.text();
+		int from = whole.start();
+		int kw = text.indexOf(keyword + " ", from);
+		if (kw < 0 || kw > whole.end()) {
+			return new Span(from, from);
+		}
+		int at = text.indexOf(name, kw + keyword.length());
+		return at < 0 ? new Span(kw, kw) : new Span(at, at + name.length());
+	}
+
+	private dev.ptotools.analyzer.ir.Param param(Param p) {
+		Expr annotation = lower(p.getAnnotation());
+		Direction direction = Direction.In;
+		Expr inner = annotation;
+		if (annotation instanceof Expr.Subscript s && s.indices().size() == 1) {
+			String head = last(ExprLowering.dotted(s.value()));
+			if ("Out".equals(head)) {
+				direction = Direction.Out;
+				inner = s.indices().get(0);
+			} else if ("InOut".equals(head)) {
+				direction = Direction.InOut;
+				inner = s.indices().get(0);
+			}
+		}
+		Span span = span(p);
+		String name = p.getName() == null ? "" : p.getName();
+		return new dev.ptotools.analyzer.ir.Param(name, typeSpec(inner), direction, span,
+				new Span(span.start(), span.start() + name.length()));
+	}
+
+	/** The type an annotation denotes (null when there is none). */
+	public static TypeSpec typeSpec(Expr annotation) {
+		if (annotation == null) {
+			return null;
+		}
+		if (annotation instanceof Expr.Subscript s) {
+			String head = last(ExprLowering.dotted(s.value()));
+			TypeSpec.TensorKind kind = tensorKind(head);
+			if (kind != null) {
+				List<Expr> shape = null;
+				String dtype = null;
+				if (!s.indices().isEmpty()) {
+					Expr first = s.indices().get(0);
+					if (first instanceof Expr.ListExpr l) {
+						shape = l.elts();
+					} else if (first instanceof Expr.TupleExpr t) {
+						shape = t.elts();
+					} else {
+						shape = List.of(first);
+					}
+				}
+				if (s.indices().size() > 1) {
+					dtype = last(ExprLowering.dotted(s.indices().get(1)));
+				}
+				return new TypeSpec.Tensor(kind, shape, dtype, s.span());
+			}
+			if ("Scalar".equals(head) && s.indices().size() == 1) {
+				return new TypeSpec.Scalar(last(ExprLowering.dotted(s.indices().get(0))), s.span());
+			}
+			return new TypeSpec.Other(head == null ? "?" : head, s.span());
+		}
+		String dotted = ExprLowering.dotted(annotation);
+		String head = last(dotted);
+		TypeSpec.TensorKind kind = tensorKind(head);
+		if (kind != null) {
+			return new TypeSpec.Tensor(kind, null, null, annotation.span());
+		}
+		if ("Scalar".equals(head)) {
+			return new TypeSpec.Scalar(null, annotation.span());
+		}
+		if (head != null && DTYPES.contains(head)) {
+			return new TypeSpec.Scalar(head, annotation.span());
+		}
+		return new TypeSpec.Other(dotted == null ? "expression" : dotted, annotation.span());
+	}
+
+	static final java.util.Set<String> DTYPES = java.util.Set.of("FP4", "FP8E4M3FN", "FP8E5M2", "FP8E8M0", "FP16",
+			"FP32", "BF16", "HF4", "HF8", "INT4", "INT8", "INT16", "INT32", "INT64", "UINT4", "UINT8", "UINT16",
+			"UINT32", "UINT64", "BOOL", "INDEX", "TASK_ID");
+
+	private static TypeSpec.TensorKind tensorKind(String head) {
+		if (head == null) {
+			return null;
+		}
+		return switch (head) {
+		case "Tensor" -> TypeSpec.TensorKind.TENSOR;
+		case "DistributedTensor" -> TypeSpec.TensorKind.DISTRIBUTED;
+		case "Tile" -> TypeSpec.TensorKind.TILE;
+		default -> null;
+		};
+	}
+
+	static String last(String dotted) {
+		if (dotted == null) {
+			return null;
+		}
+		int dot = dotted.lastIndexOf('.');
+		return dot < 0 ? dotted : dotted.substring(dot + 1);
+	}
+
+	// ---- decorators -------------------------------------------------------------------------
+
+	private static List<Decorator> decorators(dev.ptotools.language.python.DecoratorList list) {
+		return list == null ? List.of() : list.getDecorators();
+	}
+
+	/** Whether a decorator list has {@code @x.name} or {@code @x.name(...)} (or bare {@code name}). */
+	private boolean hasDecorator(dev.ptotools.language.python.DecoratorList list, String name) {
+		for (Decorator d : decorators(list)) {
+			Expr e = lower(d.getExpr());
+			Expr head = e instanceof Expr.Call c ? c.func() : e;
+			String dotted = ExprLowering.dotted(head);
+			if (dotted != null && (dotted.equals(name) || dotted.equals(pl + "." + name))) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	/** The jit decorator of a function ("jit", "jit.host", "function"...), or null. */
+	private String jitKind(FunctionDef f) {
+		for (Decorator d : decorators(f.getDecorators())) {
+			Expr e = lower(d.getExpr());
+			Expr head = e instanceof Expr.Call c ? c.func() : e;
+			String dotted = ExprLowering.dotted(head);
+			if (dotted == null || !dotted.startsWith(pl + ".")) {
+				continue;
+			}
+			String rest = dotted.substring(pl.length() + 1);
+			if (rest.equals("jit") || rest.startsWith("jit.") || rest.equals("function") || rest.equals("inline")) {
+				return rest;
+			}
+		}
+		return null;
+	}
+
+	private Decl classDecl(FunctionDef f) {
+		for (Decorator d : decorators(f.getDecorators())) {
+			Expr e = lower(d.getExpr());
+			Expr head = e instanceof Expr.Call c ? c.func() : e;
+			String dotted = ExprLowering.dotted(head);
+			if (dotted != null && (dotted.equals("function") || dotted.endsWith(".function"))) {
+				return declFrom(e, span(d), FunctionType.Opaque, null, null);
+			}
+		}
+		return new Decl(FunctionType.Opaque, null, null, null, null, null, null, "", List.of());
+	}
+
+	private Decl jitDecl(FunctionDef f) {
+		for (Decorator d : decorators(f.getDecorators())) {
+			Expr e = lower(d.getExpr());
+			Expr head = e instanceof Expr.Call c ? c.func() : e;
+			String dotted = ExprLowering.dotted(head);
+			if (dotted == null || !dotted.startsWith(pl + ".")) {
+				continue;
+			}
+			String kind = dotted.substring(pl.length() + 1);
+			Span ds = span(d);
+			switch (kind) {
+			case "jit":
+				return declFrom(e, ds, FunctionType.Orchestration, null, null);
+			case "jit.host":
+				return declFrom(e, ds, FunctionType.Opaque, Level.HOST, Role.Orchestrator);
+			case "jit.incore":
+				return declFrom(e, ds, FunctionType.InCore, null, null);
+			case "jit.inline":
+			case "inline":
+				return declFrom(e, ds, FunctionType.Inline, null, null);
+			case "jit.opaque":
+				return declFrom(e, ds, FunctionType.Opaque, null, null);
+			case "jit.extern": {
+				FunctionType t = FunctionType.AIV;
+				if (e instanceof Expr.Call c && c.keyword("core_type") != null
+						&& c.keyword("core_type").value() instanceof Expr.Literal l) {
+					t = switch (String.valueOf(l.value())) {
+					case "aic" -> FunctionType.AIC;
+					case "mixed" -> FunctionType.Group;
+					default -> FunctionType.AIV;
+					};
+				}
+				return declFrom(e, ds, t, null, null);
+			}
+			case "function":
+				return declFrom(e, ds, FunctionType.Opaque, null, null);
+			default:
+				break;
+			}
+		}
+		return new Decl(FunctionType.Opaque, null, null, null, null, null, null, "", List.of());
+	}
+
+	/** Reads type=/level=/role= from a decorator call, starting from the decorator's implied values. */
+	private Decl declFrom(Expr decorator, Span span, FunctionType type, Level level, Role role) {
+		Span typeSpan = null;
+		Span levelSpan = null;
+		Span roleSpan = null;
+		List<String> problems = new ArrayList<>();
+		if (decorator instanceof Expr.Call c) {
+			for (Expr.Keyword k : c.keywords()) {
+				if (k.name() == null) {
+					problems.add("Unsupported `@pl.function(**kwargs)` in `@pl.program`");
+					continue;
+				}
+				switch (k.name()) {
+				case "type" -> {
+					typeSpan = k.span();
+					String v = enumValue(k.value(), "FunctionType");
+					FunctionType t = v == null ? null : FunctionType.named(v);
+					if (t == null) {
+						problems.add("Unsupported `@pl.function`(type=...) value");
+					} else {
+						type = t;
+					}
+				}
+				case "level" -> {
+					levelSpan = k.span();
+					if (!(k.value() instanceof Expr.Literal l && l.value() == null)) {
+						String v = enumValue(k.value(), "Level");
+						Level lv = v == null ? null : Level.named(v);
+						if (v == null) {
+							problems.add("Expected pl.Level.<name>");
+						} else if (lv == null) {
+							problems.add("Unknown Level value: " + v);
+						} else {
+							level = lv;
+						}
+					}
+				}
+				case "role" -> {
+					roleSpan = k.span();
+					if (!(k.value() instanceof Expr.Literal l && l.value() == null)) {
+						String v = enumValue(k.value(), "Role");
+						Role r = v == null ? null : Role.named(v);
+						if (v == null) {
+							problems.add("Expected pl.Role.<name>");
+						} else if (r == null) {
+							problems.add("Unknown Role value: " + v);
+						} else {
+							role = r;
+						}
+					}
+				}
+				default -> {
+				}
+				}
+			}
+		}
+		String text = file.text().substring(Math.min(span.start(), file.text().length()),
+				Math.min(span.end(), file.text().length()));
+		return new Decl(type, typeSpan, level, levelSpan, role, roleSpan, span, text, List.copyOf(problems));
+	}
+
+	/** X from pl.Enum.X or Enum.X; null when the expression is not of that form. */
+	private String enumValue(Expr e, String enumName) {
+		String dotted = ExprLowering.dotted(e);
+		if (dotted == null) {
+			return null;
+		}
+		String[] parts = dotted.split("\\.");
+		if (parts.length >= 2 && parts[parts.length - 2].equals(enumName)) {
+			return parts[parts.length - 1];
+		}
+		return null;
+	}
+
+	// ---- suppressions -----------------------------------------------------------------------
+
+	private static List<ModuleIR.Suppression> suppressions(ParsedFile file) {
+		List<ModuleIR.Suppression> out = new ArrayList<>();
+		String text = file.text();
+		if (text.indexOf("pto:") < 0) {
+			return out;
+		}
+		Matcher m = SUPPRESSION.matcher(text);
+		while (m.find()) {
+			List<String> rules = new ArrayList<>();
+			if (m.group(2) != null) {
+				for (String r : m.group(2).split(",")) {
+					if (!r.isBlank()) {
+						rules.add(r.strip());
+					}
+				}
+			}
+			out.add(new ModuleIR.Suppression(file.lines().line(m.start()), m.group(1) != null, List.copyOf(rules),
+					new Span(m.start(), m.end())));
+		}
+		return out;
+	}
+}

@@ -1,0 +1,162 @@
+package dev.ptotools.analyzer.lower;
+
+import static dev.ptotools.analyzer.lower.ExprLowering.lower;
+import static dev.ptotools.analyzer.lower.ExprLowering.span;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.ptotools.analyzer.ir.Expr;
+import dev.ptotools.analyzer.ir.Span;
+import dev.ptotools.analyzer.ir.Stmt;
+import dev.ptotools.language.python.AnnAssign;
+import dev.ptotools.language.python.Assign;
+import dev.ptotools.language.python.AugAssign;
+import dev.ptotools.language.python.Break;
+import dev.ptotools.language.python.Continue;
+import dev.ptotools.language.python.ElifClause;
+import dev.ptotools.language.python.ExprStmt;
+import dev.ptotools.language.python.Expression;
+import dev.ptotools.language.python.ForStmt;
+import dev.ptotools.language.python.IfStmt;
+import dev.ptotools.language.python.Pass;
+import dev.ptotools.language.python.Return;
+import dev.ptotools.language.python.Statement;
+import dev.ptotools.language.python.Suite;
+import dev.ptotools.language.python.WhileStmt;
+import dev.ptotools.language.python.WithItem;
+import dev.ptotools.language.python.WithStmt;
+
+/** Lowers the statements of a DSL function body. */
+public final class StmtLowering {
+
+	private final String text;
+
+	/** @param text the source text, to trim header spans to their ':' */
+	public StmtLowering(String text) {
+		this.text = text;
+	}
+
+	public List<Stmt> suite(Suite suite) {
+		if (suite == null) {
+			return List.of();
+		}
+		return block(suite.getBody());
+	}
+
+	public List<Stmt> block(List<Statement> statements) {
+		List<Stmt> out = new ArrayList<>(statements.size());
+		for (Statement s : statements) {
+			Stmt lowered = stmt(s);
+			if (lowered != null) {
+				out.add(lowered);
+			}
+		}
+		return List.copyOf(out);
+	}
+
+	Stmt stmt(Statement s) {
+		Span span = span(s);
+		if (s instanceof ExprStmt e) {
+			Expr value = lower(e.getValue());
+			return value == null ? null : new Stmt.ExprStmt(value, span);
+		}
+		if (s instanceof Assign a) {
+			List<Expression> items = a.getTargets();
+			List<Expr> targets = new ArrayList<>();
+			for (int i = 0; i < items.size() - 1; i++) {
+				targets.add(lower(items.get(i)));
+			}
+			return new Stmt.Assign(List.copyOf(targets), lower(items.get(items.size() - 1)), null, span);
+		}
+		if (s instanceof AnnAssign a) {
+			return new Stmt.Assign(List.of(lower(a.getTarget())), lower(a.getValue()), lower(a.getAnnotation()), span);
+		}
+		if (s instanceof AugAssign a) {
+			String op = String.valueOf(a.getOp());
+			return new Stmt.AugAssign(lower(a.getTarget()), op.endsWith("=") ? op.substring(0, op.length() - 1) : op,
+					lower(a.getValue()), span);
+		}
+		if (s instanceof ForStmt f) {
+			Span header = header(span, f.getBody());
+			return new Stmt.For(lower(f.getTarget()), lower(f.getIter()), suite(f.getBody()), suite(f.getOrelse()),
+					span, header, keyword(span, f.isAsync() ? "async for" : "for"));
+		}
+		if (s instanceof WhileStmt w) {
+			return new Stmt.While(lower(w.getTest()), suite(w.getBody()), suite(w.getOrelse()), span,
+					header(span, w.getBody()));
+		}
+		if (s instanceof IfStmt i) {
+			return ifChain(i.getTest(), i.getBody(), i.getElifs(), 0, suite(i.getOrelse()), false, span);
+		}
+		if (s instanceof WithStmt w) {
+			List<Stmt.WithItem> items = new ArrayList<>();
+			for (WithItem item : w.getItems()) {
+				items.add(new Stmt.WithItem(lower(item.getContext()), lower(item.getTarget())));
+			}
+			return new Stmt.With(List.copyOf(items), suite(w.getBody()), span, header(span, w.getBody()));
+		}
+		if (s instanceof Return r) {
+			return new Stmt.Return(lower(r.getValue()), span);
+		}
+		if (s instanceof Break) {
+			return new Stmt.Break(span);
+		}
+		if (s instanceof Continue) {
+			return new Stmt.Continue(span);
+		}
+		if (s instanceof Pass) {
+			return new Stmt.Pass(span);
+		}
+		return new Stmt.Other(kindOf(s), span);
+	}
+
+	/** if/elif/else as nested Ifs: each elif is the sole statement of its parent's orelse. */
+	private Stmt ifChain(Expression test, Suite body, List<ElifClause> elifs, int next, List<Stmt> orelse,
+			boolean elif, Span span) {
+		List<Stmt> rest = orelse;
+		if (next < elifs.size()) {
+			ElifClause e = elifs.get(next);
+			Span es = span(e);
+			Span chainSpan = new Span(es.start(), Math.max(span.end(), es.end()));
+			rest = List.of(ifChain(e.getTest(), e.getBody(), elifs, next + 1, orelse, true, chainSpan));
+		}
+		return new Stmt.If(lower(test), suite(body), rest, elif, span, header(span, body));
+	}
+
+	/** From the statement start to the start of its body (the header line, ending with ':'). */
+	private Span header(Span stmt, Suite body) {
+		Span b = span(body);
+		if (body == null || b.length() == 0) {
+			return stmt;
+		}
+		// The body starts on the next line (or after ':' on the same line): step back to the ':'.
+		int end = Math.max(stmt.start(), b.start());
+		int colon = end;
+		while (colon > stmt.start() && text.charAt(colon - 1) != ':') {
+			colon--;
+		}
+		return new Span(stmt.start(), colon > stmt.start() ? colon : end);
+	}
+
+	private static Span keyword(Span stmt, String kw) {
+		return new Span(stmt.start(), stmt.start() + kw.length());
+	}
+
+	private static String kindOf(Statement s) {
+		String n = s.eClass().getName();
+		return switch (n) {
+		case "TryStmt" -> "try";
+		case "Delete" -> "del";
+		case "Import", "ImportFrom" -> "import";
+		case "FunctionDef" -> "def";
+		case "ClassDef" -> "class";
+		case "Global" -> "global";
+		case "Nonlocal" -> "nonlocal";
+		case "Raise" -> "raise";
+		case "Assert" -> "assert";
+		case "MatchStmt" -> "match";
+		default -> n;
+		};
+	}
+}

@@ -1,0 +1,26 @@
+package dev.ptotools.analyzer.pipeline;
+
+import java.util.List;
+
+import dev.ptotools.analyzer.diagnostics.Diagnostic;
+import dev.ptotools.analyzer.facts.RankLoop;
+import dev.ptotools.analyzer.facts.RankLoops;
+import dev.ptotools.analyzer.ir.ModuleIR;
+import dev.ptotools.language.ParsedFile;
+
+/** The result of analyzing one file: its parse, IR, facts and diagnostics (in source order). */
+public record Analysis(ParsedFile file, ModuleIR module, Facts facts, List<Diagnostic> diagnostics) {
+
+	/** Every rank loop with its verdict; empty when the file is not PyPTO or the pass did not run. */
+	public List<RankLoop> rankLoops() {
+		return facts.has(Keys.RANK_LOOPS) ? facts.get(Keys.RANK_LOOPS).loops() : List.of();
+	}
+
+	public boolean isPypto() {
+		return module != null && module.importsPypto();
+	}
+
+	public RankLoops loops() {
+		return facts.get(Keys.RANK_LOOPS);
+	}
+}

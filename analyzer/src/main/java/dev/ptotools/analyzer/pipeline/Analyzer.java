@@ -1,0 +1,155 @@
+package dev.ptotools.analyzer.pipeline;
+
+import java.io.PrintWriter;
+import java.io.StringWriter;
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import dev.ptotools.analyzer.config.AnalyzerConfig;
+import dev.ptotools.analyzer.diagnostics.Diagnostic;
+import dev.ptotools.analyzer.diagnostics.Fix;
+import dev.ptotools.analyzer.fixes.Suppressions;
+import dev.ptotools.analyzer.diagnostics.Severity;
+import dev.ptotools.analyzer.ir.ModuleIR;
+import dev.ptotools.analyzer.ir.Span;
+import dev.ptotools.analyzer.passes.ClassifyFunctionsPass;
+import dev.ptotools.analyzer.passes.CommDomainsPass;
+import dev.ptotools.analyzer.passes.FoldConstantsPass;
+import dev.ptotools.analyzer.passes.LowerPass;
+import dev.ptotools.analyzer.passes.RankLoopsPass;
+import dev.ptotools.analyzer.passes.ResolveCallsPass;
+import dev.ptotools.analyzer.rules.Rule;
+import dev.ptotools.analyzer.rules.RuleContext;
+import dev.ptotools.analyzer.rules.Rules;
+import dev.ptotools.language.DeepStack;
+import dev.ptotools.language.ParsedFile;
+import dev.ptotools.language.PythonFrontEnd;
+
+/**
+ * The one pipeline the CLI, the language server and the compiler share: passes in order, then every
+ * enabled rule. A pass that throws becomes one internal-error diagnostic and the passes and rules
+ * that need its facts are skipped; a rule that throws becomes one internal-error diagnostic and the
+ * other rules still report. Files that do not import pypto.language get no findings.
+ */
+public final class Analyzer {
+
+	/** Rule id of internal failures. */
+	public static final String INTERNAL_ERROR = "PTO900";
+
+	private static final Analyzer STANDARD = new Analyzer(
+			List.of(new LowerPass(), new ResolveCallsPass(), new FoldConstantsPass(), new ClassifyFunctionsPass(),
+					new CommDomainsPass(), new RankLoopsPass()),
+			Rules.all());
+
+	private final List<Pass> passes;
+	private final List<Rule> rules;
+
+	public Analyzer(List<Pass> passes, List<Rule> rules) {
+		this.passes = List.copyOf(passes);
+		this.rules = List.copyOf(rules);
+	}
+
+	public static Analyzer standard() {
+		return STANDARD;
+	}
+
+	public List<Pass> passes() {
+		return passes;
+	}
+
+	public List<Rule> rules() {
+		return rules;
+	}
+
+	public Analysis analyze(String text, AnalyzerConfig config) {
+		return analyze(PythonFrontEnd.get().parse(text), config);
+	}
+
+	public Analysis analyze(ParsedFile file, AnalyzerConfig config) {
+		return DeepStack.call(() -> run(file, config));
+	}
+
+	private Analysis run(ParsedFile file, AnalyzerConfig config) {
+		Facts facts = new Facts();
+		facts.put(Keys.PARSED, file);
+		facts.put(Keys.CONFIG, config);
+		List<Diagnostic> found = new ArrayList<>();
+		for (Pass p : passes) {
+			if (!p.needs().stream().allMatch(facts::has)) {
+				continue;
+			}
+			try {
+				p.run(facts);
+			} catch (RuntimeException | StackOverflowError e) {
+				found.add(internal("pass " + p.name(), e));
+			}
+			if (facts.has(Keys.MODULE) && !facts.get(Keys.MODULE).importsPypto()) {
+				break; // not a PyPTO file: nothing more to learn
+			}
+		}
+		ModuleIR module = facts.has(Keys.MODULE) ? facts.get(Keys.MODULE) : null;
+		if (module == null || !module.importsPypto()) {
+			return new Analysis(file, module, facts, List.of());
+		}
+		for (Rule r : rules) {
+			if (!config.enabled(r.id()) || !r.needs().stream().allMatch(facts::has)) {
+				continue;
+			}
+			List<Diagnostic> own = new ArrayList<>();
+			try {
+				r.check(new RuleContext(r, facts, own::add));
+				found.addAll(own);
+			} catch (RuntimeException | StackOverflowError e) {
+				found.add(internal("rule " + r.id(), e));
+			}
+		}
+		List<Diagnostic> out = new ArrayList<>();
+		Set<String> seen = new HashSet<>();
+		for (Diagnostic d : found) {
+			if (!d.rule().equals(INTERNAL_ERROR) && !config.enabled(d.rule())) {
+				continue;
+			}
+			if (suppressed(d, module, file)) {
+				continue;
+			}
+			// Two rules (or one rule twice) saying the same thing at the same place is noise.
+			if (!seen.add(d.rule() + "@" + d.span().start() + ":" + d.message())) {
+				continue;
+			}
+			Diagnostic configured = d.withSeverity(config.severity(d.rule(), d.severity()));
+			if (!d.rule().equals(INTERNAL_ERROR) && !d.rule().equals("PTO000")) {
+				List<Fix> fixes = new ArrayList<>(d.fixes());
+				fixes.addAll(Suppressions.fixesFor(d, file.text()));
+				configured = configured.withFixes(List.copyOf(fixes));
+			}
+			out.add(configured);
+		}
+		out.sort(Comparator.comparingInt((Diagnostic d) -> d.span().start()).thenComparing(Diagnostic::rule));
+		return new Analysis(file, module, facts, List.copyOf(out));
+	}
+
+	private static boolean suppressed(Diagnostic d, ModuleIR module, ParsedFile file) {
+		if (module.suppressions().isEmpty()) {
+			return false;
+		}
+		int line = file.lines().line(d.span().start());
+		for (ModuleIR.Suppression s : module.suppressions()) {
+			if (s.covers(d.rule()) && (s.wholeFile() || s.line() == line)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static Diagnostic internal(String where, Throwable e) {
+		StringWriter trace = new StringWriter();
+		e.printStackTrace(new PrintWriter(trace));
+		String top = trace.toString().lines().limit(6).reduce((a, b) -> a + " | " + b.strip()).orElse("");
+		return new Diagnostic(INTERNAL_ERROR, Severity.ERROR,
+				"internal error in " + where + ": " + e + " (please report: " + top + ")", Span.NONE, List.of(),
+				List.of());
+	}
+}

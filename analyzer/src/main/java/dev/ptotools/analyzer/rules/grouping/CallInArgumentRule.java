@@ -1,0 +1,106 @@
+package dev.ptotools.analyzer.rules.grouping;
+
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import dev.ptotools.analyzer.diagnostics.Fix;
+import dev.ptotools.analyzer.facts.CallResolution;
+import dev.ptotools.analyzer.facts.Condition;
+import dev.ptotools.analyzer.facts.FunctionScope;
+import dev.ptotools.analyzer.facts.RankLoop;
+import dev.ptotools.analyzer.fixes.SourceEdits;
+import dev.ptotools.analyzer.ir.Expr;
+import dev.ptotools.analyzer.ir.Stmt;
+import dev.ptotools.analyzer.ir.Walk;
+import dev.ptotools.analyzer.pipeline.Keys;
+import dev.ptotools.analyzer.rules.RuleContext;
+
+/**
+ * PTO107: a call hides in an argument of the dispatch, such as {@code (r + 1) % pld.world_size()}.
+ * Fix: hoist pld.world_size() into a variable before the loop (reusing the loop bound's variable
+ * when there is one).
+ */
+public final class CallInArgumentRule extends NotGroupedRule {
+
+	public CallInArgumentRule() {
+		super(Condition.NO_CALL_IN_ARGUMENTS);
+	}
+
+	@Override
+	public String name() {
+		return "call-in-dispatch-argument";
+	}
+
+	@Override
+	public String title() {
+		return "A call hides in an argument of the rank loop's dispatch";
+	}
+
+	@Override
+	public String description() {
+		return "Views written inline as arguments (self.f(x[r], device=r)) are fine, but any other call in"
+				+ " an argument runs while the group is being built, which a group does not admit.";
+	}
+
+	@Override
+	List<Fix> fixes(RuleContext ctx, RankLoop loop) {
+		CallResolution calls = ctx.get(Keys.CALLS);
+		Expr.Call d = loop.dispatch();
+		if (d == null) {
+			return List.of();
+		}
+		List<Expr> args = new ArrayList<>(d.args());
+		d.keywords().forEach(k -> args.add(k.value()));
+		List<Expr.Call> worldCalls = new ArrayList<>();
+		for (Expr a : args) {
+			for (Expr.Call c : Walk.calls(a)) {
+				if (calls.isBuiltin(c, "pld.system.world_size") && c.args().isEmpty()) {
+					worldCalls.add(c);
+				} else if (!dev.ptotools.analyzer.facts.Views.isViewCall(calls, c)) {
+					return List.of(); // another call besides world_size: hoisting it would not be enough
+				}
+			}
+		}
+		if (worldCalls.isEmpty()) {
+			return List.of();
+		}
+		Stmt.For f = loop.loop();
+		String text = ctx.text();
+		FunctionScope scope = new FunctionScope(loop.function(), calls);
+		String name = existingWorldName(f, scope);
+		List<Fix.Edit> edits = new ArrayList<>();
+		if (name == null) {
+			name = freshName(loop, "world_size");
+			String call = text.substring(worldCalls.get(0).span().start(), worldCalls.get(0).span().end());
+			edits.add(SourceEdits.insertLineBefore(text, f.span().start(), SourceEdits.indent(text, f.span().start()),
+					name + " = " + call));
+		}
+		for (Expr.Call c : worldCalls) {
+			edits.add(new Fix.Edit(c.span(), name));
+		}
+		return List.of(new Fix("Hoist " + text.substring(worldCalls.get(0).span().start(), worldCalls.get(0).span().end())
+				+ " into '" + name + "' before the loop", List.copyOf(edits), true));
+	}
+
+	/** The name the loop bound already uses for the world size (pl.range(n) with n = pld.world_size()). */
+	private static String existingWorldName(Stmt.For f, FunctionScope scope) {
+		if (f.iter() instanceof Expr.Call iter && iter.args().size() == 1 && iter.args().get(0) instanceof Expr.Name n
+				&& scope.isWorldSize(n, f.span().start())) {
+			return n.id();
+		}
+		return null;
+	}
+
+	private static String freshName(RankLoop loop, String base) {
+		Set<String> used = new HashSet<>();
+		Walk.statements(loop.function().body(), s -> Walk.ownExpressions(s).forEach(e -> used.addAll(Walk.names(e))));
+		loop.function().params().forEach(p -> used.add(p.name()));
+		String name = base;
+		for (int i = 2; used.contains(name); i++) {
+			name = base + "_" + i;
+		}
+		return name;
+	}
+}
