@@ -102,7 +102,7 @@ public final class RankLoopsPass implements Pass {
 
 		/** The verdict on a loop, or null when it is not a rank loop. */
 		RankLoop judge(Stmt.For loop, int groupedSoFar) {
-			String var = loop.target() instanceof Expr.Name n ? n.id() : null;
+			String var = loopVariable(loop.target());
 			Expr.Call iter = loop.iter() instanceof Expr.Call c ? c : null;
 			String form = loopForm(iter);
 			boolean world = iter != null && form != null && coversWorld(iter, loop.span().start());
@@ -311,8 +311,8 @@ public final class RankLoopsPass implements Pass {
 					return fail(Condition.NO_LOOP_STATE, "the loop carries state (pl.yield_)", c.span());
 				}
 			}
-			if (var == null) {
-				return fail(Condition.NO_LOOP_STATE, "the loop target is not a single variable",
+			if (!(loop.target() instanceof Expr.Name)) {
+				return fail(Condition.NO_LOOP_STATE, "the loop carries state in its target " + text(loop.target()),
 						loop.target().span());
 			}
 			return ok(Condition.NO_LOOP_STATE, "no loop state");
@@ -342,6 +342,17 @@ public final class RankLoopsPass implements Pass {
 		}
 
 		// ---- helpers ------------------------------------------------------------------------
+
+		/** {@code r} in {@code for r in ...} and in pypto's carried form {@code for r, (acc,) in ...}. */
+		private static String loopVariable(Expr target) {
+			if (target instanceof Expr.Name n) {
+				return n.id();
+			}
+			if (target instanceof Expr.TupleExpr t && !t.elts().isEmpty() && t.elts().get(0) instanceof Expr.Name n) {
+				return n.id();
+			}
+			return null;
+		}
 
 		private static String blockKind(Stmt s) {
 			if (s instanceof Stmt.If) {

@@ -1,0 +1,144 @@
+package dev.ptotools.analyzer;
+
+import static dev.ptotools.analyzer.support.Fixtures.IMPORTS;
+import static dev.ptotools.analyzer.support.Fixtures.analyze;
+import static dev.ptotools.analyzer.support.Fixtures.describe;
+import static dev.ptotools.analyzer.support.Fixtures.hostProgram;
+import static dev.ptotools.analyzer.support.Fixtures.of;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import org.junit.jupiter.api.Test;
+
+import dev.ptotools.analyzer.config.AnalyzerConfig;
+import dev.ptotools.analyzer.diagnostics.Diagnostic;
+import dev.ptotools.analyzer.diagnostics.Severity;
+import dev.ptotools.analyzer.pipeline.Analysis;
+import dev.ptotools.analyzer.pipeline.Analyzer;
+import dev.ptotools.analyzer.pipeline.Key;
+import dev.ptotools.analyzer.pipeline.Keys;
+import dev.ptotools.analyzer.rules.Rule;
+import dev.ptotools.analyzer.rules.RuleContext;
+import dev.ptotools.analyzer.rules.Rules;
+import dev.ptotools.language.PythonFrontEnd;
+
+/** The pipeline: configuration, suppression, failure isolation, files that are not PyPTO. */
+class PipelineTest {
+
+	private static final String NOT_PINNED = hostProgram("""
+			        for r in pl.range(pld.world_size()):
+			            self.chip(inputs[r], data, device=0)
+			""");
+
+	@Test
+	void syntaxErrorsAreFindingsUnderPTO000() {
+		Analysis a = analyze(IMPORTS + "def f(:\n    pass\n");
+		List<Diagnostic> syntax = of(a, "PTO000");
+		assertEquals(1, syntax.size(), describe(a));
+		assertEquals(Severity.ERROR, syntax.get(0).severity());
+	}
+
+	@Test
+	void filesThatDoNotImportPyptoGetNoFindings() {
+		Analysis a = analyze("def f(:\n    pass\nx = self.chip(device=0)\n");
+		assertEquals(List.of(), a.diagnostics());
+		assertTrue(!a.isPypto());
+	}
+
+	@Test
+	void everyImportFormCounts() {
+		for (String imp : new String[] { "import pypto.language as pl\n", "from pypto import language as pl\n",
+				"import pypto.language\n", "from pypto.language import Tensor\n" }) {
+			Analysis a = analyze(imp + "x = (\n");
+			assertTrue(a.isPypto(), imp);
+			assertEquals(1, of(a, "PTO000").size(), imp);
+		}
+	}
+
+	@Test
+	void severityOverrideAndDisabledRules() {
+		Analysis raised = analyze(NOT_PINNED, new AnalyzerConfig(Map.of("PTO105", Severity.ERROR), Set.of(), Set.of()));
+		assertEquals(Severity.ERROR, of(raised, "PTO105").get(0).severity());
+		Analysis disabled = analyze(NOT_PINNED, new AnalyzerConfig(Map.of(), Set.of("PTO105"), Set.of()));
+		assertEquals(0, of(disabled, "PTO105").size());
+		Analysis prefix = analyze(NOT_PINNED, new AnalyzerConfig(Map.of(), Set.of("PTO1"), Set.of()));
+		assertTrue(prefix.diagnostics().stream().noneMatch(d -> d.rule().startsWith("PTO1")), describe(prefix));
+		Analysis selected = analyze(NOT_PINNED, new AnalyzerConfig(Map.of(), Set.of(), Set.of("PTO2")));
+		assertTrue(selected.diagnostics().stream().allMatch(d -> d.rule().startsWith("PTO2")), describe(selected));
+	}
+
+	@Test
+	void suppressionOnTheLineAndForTheFile() {
+		String line = NOT_PINNED.replace("device=0)", "device=0)  # pto: ignore[PTO105]");
+		assertEquals(0, of(analyze(line), "PTO105").size());
+		String other = NOT_PINNED.replace("device=0)", "device=0)  # pto: ignore[PTO101]");
+		assertEquals(1, of(analyze(other), "PTO105").size());
+		String all = NOT_PINNED.replace("device=0)", "device=0)  # pto: ignore");
+		assertEquals(0, of(analyze(all), "PTO105").size());
+		String file = "# pto: ignore-file[PTO105]\n" + NOT_PINNED;
+		assertEquals(0, of(analyze(file), "PTO105").size());
+	}
+
+	@Test
+	void everyFindingOffersTheSuppressFixes() {
+		Diagnostic d = of(analyze(NOT_PINNED), "PTO105").get(0);
+		assertTrue(d.fixes().stream().anyMatch(f -> f.title().equals("Suppress PTO105 on this line")));
+		assertTrue(d.fixes().stream().anyMatch(f -> f.title().equals("Suppress PTO105 in this file")));
+	}
+
+	@Test
+	void aFailingRuleBecomesOneInternalErrorAndTheOthersStillReport() {
+		Rule broken = new Rule() {
+			public String id() {
+				return "PTO999";
+			}
+
+			public String name() {
+				return "broken";
+			}
+
+			public String title() {
+				return "broken";
+			}
+
+			public String description() {
+				return "throws";
+			}
+
+			public Severity defaultSeverity() {
+				return Severity.ERROR;
+			}
+
+			public List<Key<?>> needs() {
+				return List.of(Keys.MODULE);
+			}
+
+			public void check(RuleContext ctx) {
+				throw new IllegalStateException("boom");
+			}
+		};
+		List<Rule> rules = new ArrayList<>(Rules.all());
+		rules.add(0, broken);
+		Analyzer analyzer = new Analyzer(Analyzer.standard().passes(), rules);
+		Analysis a = analyzer.analyze(PythonFrontEnd.get().parse(NOT_PINNED), AnalyzerConfig.DEFAULT);
+		assertEquals(1, of(a, Analyzer.INTERNAL_ERROR).size(), describe(a));
+		assertTrue(of(a, Analyzer.INTERNAL_ERROR).get(0).message().contains("rule PTO999"));
+		assertEquals(1, of(a, "PTO105").size(), describe(a));
+	}
+
+	@Test
+	void theRuleCatalogIsConsistent() {
+		Set<String> ids = new java.util.HashSet<>();
+		for (Rule r : Rules.all()) {
+			assertTrue(r.id().matches("PTO\\d{3}"), r.id());
+			assertTrue(ids.add(r.id()), "duplicate " + r.id());
+			assertTrue(r.name().matches("[a-z0-9-]+"), r.name());
+			assertTrue(!r.title().isBlank() && !r.description().isBlank(), r.id());
+		}
+	}
+}
