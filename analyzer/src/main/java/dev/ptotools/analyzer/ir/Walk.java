@@ -179,6 +179,21 @@ public final class Walk {
 		return out;
 	}
 
+	/**
+	 * The loop variable of a for loop: {@code r} in {@code for r in ...} and in pypto's carried form
+	 * {@code for r, (acc,) in ...}; null for other targets.
+	 */
+	public static String loopVariable(Stmt.For loop) {
+		Expr target = loop.target();
+		if (target instanceof Expr.Name n) {
+			return n.id();
+		}
+		if (target instanceof Expr.TupleExpr t && !t.elts().isEmpty() && t.elts().get(0) instanceof Expr.Name n) {
+			return n.id();
+		}
+		return null;
+	}
+
 	/** The names a target binds (a name, or the names of a tuple/list target). */
 	public static List<String> boundNames(Expr target) {
 		List<String> out = new ArrayList<>();

@@ -139,12 +139,11 @@ public final class CommDomainsPass implements Pass {
 		}
 
 		private void collectAllocs() {
-			for (Map.Entry<Expr.Call, Stmt> e : owner.entrySet()) {
-				Expr.Call c = e.getKey();
+			for (Expr.Call c : sortedCalls()) {
 				if (!calls.isBuiltin(c, ALLOC)) {
 					continue;
 				}
-				Stmt s = e.getValue();
+				Stmt s = owner.get(c);
 				if (!(s instanceof Stmt.Assign a) || a.value() != c) {
 					problem(Kind.ALLOC_CONTEXT, ALLOC + " must appear as the RHS of a simple assignment (its result"
 							+ " must be bound to a named variable)", c.span());
@@ -255,7 +254,7 @@ public final class CommDomainsPass implements Pass {
 				if (device != null) {
 					if (device.value() instanceof Expr.Name n) {
 						for (Stmt.For loop : scope.enclosingLoops(s)) {
-							if (loop.target() instanceof Expr.Name t && t.id().equals(n.id())) {
+							if (n.id().equals(Walk.loopVariable(loop))) {
 								rankLoop = loop;
 								break;
 							}

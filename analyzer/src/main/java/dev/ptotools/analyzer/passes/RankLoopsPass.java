@@ -102,7 +102,7 @@ public final class RankLoopsPass implements Pass {
 
 		/** The verdict on a loop, or null when it is not a rank loop. */
 		RankLoop judge(Stmt.For loop, int groupedSoFar) {
-			String var = loopVariable(loop.target());
+			String var = Walk.loopVariable(loop);
 			Expr.Call iter = loop.iter() instanceof Expr.Call c ? c : null;
 			String form = loopForm(iter);
 			boolean world = iter != null && form != null && coversWorld(iter, loop.span().start());
@@ -253,7 +253,7 @@ public final class RankLoopsPass implements Pass {
 
 		private RankLoop.Check onlyViews(Stmt.For loop, List<Stmt> dispatchStmts, List<Stmt> offending) {
 			for (Stmt s : loop.body()) {
-				if (dispatchStmts.contains(s) || isNeutral(s) || !Walk.children(s).isEmpty()) {
+				if (dispatchStmts.contains(s) || isNeutral(s) || !Walk.children(s).isEmpty() || isYield(s)) {
 					continue;
 				}
 				if (s instanceof Stmt.Return || s instanceof Stmt.Break || s instanceof Stmt.Continue) {
@@ -342,17 +342,6 @@ public final class RankLoopsPass implements Pass {
 		}
 
 		// ---- helpers ------------------------------------------------------------------------
-
-		/** {@code r} in {@code for r in ...} and in pypto's carried form {@code for r, (acc,) in ...}. */
-		private static String loopVariable(Expr target) {
-			if (target instanceof Expr.Name n) {
-				return n.id();
-			}
-			if (target instanceof Expr.TupleExpr t && !t.elts().isEmpty() && t.elts().get(0) instanceof Expr.Name n) {
-				return n.id();
-			}
-			return null;
-		}
 
 		private static String blockKind(Stmt s) {
 			if (s instanceof Stmt.If) {
@@ -450,6 +439,12 @@ public final class RankLoopsPass implements Pass {
 
 		private static boolean isNeutral(Stmt s) {
 			return Views.isNeutral(s);
+		}
+
+		/** pl.yield_ statements are loop state (condition 7), not other calls. */
+		private boolean isYield(Stmt s) {
+			Expr v = s instanceof Stmt.ExprStmt e ? e.value() : s instanceof Stmt.Assign a ? a.value() : null;
+			return v instanceof Expr.Call c && calls.isBuiltin(c, "pl.yield_");
 		}
 
 		private boolean isViewAssignment(Stmt s) {
