@@ -107,6 +107,8 @@ public final class CommDomainsPass implements Pass {
 		private final List<CommDomains.Dispatch> dispatches = new ArrayList<>();
 		private final IdentityHashMap<Alloc, List<Devices>> seen = new IdentityHashMap<>();
 		private final IdentityHashMap<Expr.Call, Stmt> owner = new IdentityHashMap<>();
+		/** Allocations whose views reach a dispatch with an invalid device=: already reported there. */
+		private final java.util.Set<Alloc> badlyDispatched = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
 		HostAnalysis(Function f, CallResolution calls, FunctionKinds kinds, ConstEval eval, List<Problem> problems,
 				Map<String, Span> namesInProgram) {
@@ -269,6 +271,8 @@ public final class CommDomainsPass implements Pass {
 						windowArgs.add(v);
 						if (devices != null) {
 							seen.get(v.alloc()).add(devices);
+						} else if (device != null) {
+							badlyDispatched.add(v.alloc());
 						}
 					}
 				}
@@ -428,7 +432,7 @@ public final class CommDomainsPass implements Pass {
 				if (!windowed) {
 					problem(Kind.DEAD_ALLOCATION, "pld.tensor.alloc_window_buffer '" + a.name()
 							+ "' has no pld.tensor.window materialisation (dead allocation)", a.stmt().span());
-				} else if (seen.get(a).isEmpty()) {
+				} else if (seen.get(a).isEmpty() && !badlyDispatched.contains(a)) {
 					problem(Kind.UNCONSUMED_WINDOW, "pld.tensor.alloc_window_buffer '" + a.name()
 							+ "' is not consumed by any chip_orch dispatch", a.stmt().span());
 				}

@@ -181,14 +181,12 @@ public final class RankLoopsPass implements Pass {
 				if (stop != null && scope.isWorldSize(stop, loop.span().start())) {
 					detail = start == null || start != 0 ? "starts at " + text(args.get(0)) + ", not at rank 0"
 							: "steps by " + text(args.get(2)) + ", skipping ranks";
-				} else if (bound != null) {
-					detail = "iterates " + text(iter) + ": " + bound + " rank" + (bound == 1 ? "" : "s")
+				} else if (bound != null && start != null && step != null && step > 0) {
+					long count = Math.max(0, (bound - start + step - 1) / step);
+					detail = "iterates " + text(iter) + ": " + count + " rank" + (count == 1 ? "" : "s")
 							+ " fixed in the source, not the whole world";
 				} else {
 					detail = "iterates " + text(iter) + ", which is not known to be the world size";
-				}
-				if (step != null && step != 1 && !detail.startsWith("steps")) {
-					detail += " (step " + step + ")";
 				}
 			}
 			return fail(Condition.FULL_WORLD, detail, iter == null ? loop.headerSpan() : iter.span());
