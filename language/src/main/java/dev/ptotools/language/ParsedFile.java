@@ -12,10 +12,15 @@ import dev.ptotools.language.source.LineMap;
  * holds every token with its position, and its syntax problems in source order.
  */
 public record ParsedFile(String text, SourceFile ast, ICompositeNode rootNode, List<SyntaxProblem> problems,
-		LineMap lines) {
+		LineMap lines, SpanIndex spans) {
 
 	public boolean hasProblems() {
 		return !problems.isEmpty();
+	}
+
+	/** The exact span of an AST object of this file. */
+	public Spans.Span span(org.eclipse.emf.ecore.EObject object) {
+		return spans.of(object);
 	}
 
 	/** The source text of a span. */

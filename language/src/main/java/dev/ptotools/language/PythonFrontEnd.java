@@ -77,7 +77,8 @@ public final class PythonFrontEnd {
 		} catch (StackOverflowError e) {
 			LineMap lines = LineMap.of(text);
 			SyntaxProblem p = problem(lines, 0, 0, "too deeply nested to parse", "too-deep");
-			return new ParsedFile(text, PythonFactory.eINSTANCE.createSourceFile(), null, List.of(p), lines);
+			return new ParsedFile(text, PythonFactory.eINSTANCE.createSourceFile(), null, List.of(p), lines,
+					SpanIndex.of((ICompositeNode) null));
 		}
 		return assemble(text, result, decodeProblem);
 	}
@@ -120,7 +121,7 @@ public final class PythonFrontEnd {
 			PythonSyntaxChecks.check(ast, (o, l, m) -> problems.add(problem(lines, o, l, m, "syntax-check")));
 		}
 		problems.sort(Comparator.comparingInt(SyntaxProblem::offset));
-		return new ParsedFile(text, ast, root, List.copyOf(problems), lines);
+		return new ParsedFile(text, ast, root, List.copyOf(problems), lines, SpanIndex.of(root));
 	}
 
 	private static boolean isConsequence(int offset, int line, List<LexicalProblem> lexical, LineMap lines) {

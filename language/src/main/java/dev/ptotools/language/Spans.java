@@ -42,13 +42,15 @@ public final class Spans {
 		return new Span(first.getTotalOffset(), last.getTotalEndOffset() - first.getTotalOffset());
 	}
 
-	private static boolean real(ILeafNode leaf) {
-		if (leaf.isHidden() || leaf.getTotalLength() == 0) {
-			return false;
+	static boolean real(ILeafNode leaf) {
+		int length = leaf.getTotalLength();
+		if (length == 0 || length > 2 || leaf.isHidden()) {
+			return length > 2 && !leaf.isHidden();
 		}
-		// A NEWLINE token ends a logical line; it belongs to no statement's text.
-		String t = leaf.getText();
-		return !(t.equals("\n") || t.equals("\r\n") || t.equals("\r"));
+		// A NEWLINE token ends a logical line; it belongs to no statement's text. Only one- and
+		// two-character tokens can be one, so only they pay for reading their text.
+		char c = leaf.getText().charAt(0);
+		return c != '\n' && c != '\r';
 	}
 
 	static ILeafNode firstLeaf(INode node) {

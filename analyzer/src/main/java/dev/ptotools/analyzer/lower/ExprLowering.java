@@ -7,6 +7,7 @@ import org.eclipse.emf.ecore.EObject;
 
 import dev.ptotools.analyzer.ir.Expr;
 import dev.ptotools.analyzer.ir.Span;
+import dev.ptotools.language.SpanIndex;
 import dev.ptotools.language.Spans;
 import dev.ptotools.language.python.ArgumentList;
 import dev.ptotools.language.python.Attribute;
@@ -44,21 +45,24 @@ import dev.ptotools.language.python.UnaryOp;
 import dev.ptotools.language.python.Yield;
 import dev.ptotools.language.python.YieldFrom;
 
-/** Lowers Python AST expressions to IR expressions. Stateless; every method is total. */
+/** Lowers Python AST expressions of one parse to IR expressions; every method is total. */
 public final class ExprLowering {
 
-	private ExprLowering() {
+	private final SpanIndex spans;
+
+	public ExprLowering(SpanIndex spans) {
+		this.spans = spans;
 	}
 
-	public static Span span(EObject o) {
+	public Span span(EObject o) {
 		if (o == null) {
 			return Span.NONE;
 		}
-		Spans.Span s = Spans.of(o);
+		Spans.Span s = spans.of(o);
 		return s == null ? Span.NONE : new Span(s.offset(), s.end());
 	}
 
-	public static List<Expr> lowerAll(List<? extends Expression> list) {
+	public List<Expr> lowerAll(List<? extends Expression> list) {
 		List<Expr> out = new ArrayList<>(list.size());
 		for (Expression e : list) {
 			out.add(lower(e));
@@ -67,7 +71,7 @@ public final class ExprLowering {
 	}
 
 	/** Lowers an expression; null stays null (an absent optional part). */
-	public static Expr lower(Expression e) {
+	public Expr lower(Expression e) {
 		if (e == null) {
 			return null;
 		}
@@ -193,17 +197,17 @@ public final class ExprLowering {
 		return new Expr.Opaque(e.eClass().getName(), List.of(), span);
 	}
 
-	private static Expr lowerOrEmpty(Expression e, Span around) {
+	private Expr lowerOrEmpty(Expression e, Span around) {
 		Expr x = lower(e);
 		return x != null ? x : new Expr.Opaque("missing", List.of(), new Span(around.end(), around.end()));
 	}
 
-	private static List<Expr> children(Expression e) {
+	private List<Expr> children(Expression e) {
 		Expr x = lower(e);
 		return x == null ? List.of() : List.of(x);
 	}
 
-	private static Expr comprehension(String kind, Expression elt, Expression value, List<Comprehension> gens,
+	private Expr comprehension(String kind, Expression elt, Expression value, List<Comprehension> gens,
 			Span span) {
 		List<Expr> kids = new ArrayList<>();
 		kids.addAll(children(elt));
@@ -224,7 +228,7 @@ public final class ExprLowering {
 		return new Span(whole.end() - attr.length(), whole.end());
 	}
 
-	private static Expr call(Call c, Span span) {
+	private Expr call(Call c, Span span) {
 		Expr func = lowerOrEmpty(c.getFunc(), span);
 		List<Expr> args = new ArrayList<>();
 		List<Expr.Keyword> keywords = new ArrayList<>();

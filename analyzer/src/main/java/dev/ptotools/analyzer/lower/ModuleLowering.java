@@ -1,8 +1,5 @@
 package dev.ptotools.analyzer.lower;
 
-import static dev.ptotools.analyzer.lower.ExprLowering.lower;
-import static dev.ptotools.analyzer.lower.ExprLowering.span;
-
 import java.util.ArrayList;
 import java.util.List;
 import java.util.regex.Matcher;
@@ -52,6 +49,7 @@ public final class ModuleLowering {
 			.compile("#\\s*pto:\\s*ignore(-file)?(?:\\[([A-Za-z0-9_,\\s]*)\\])?");
 
 	private final ParsedFile file;
+	private final ExprLowering exprs;
 	private final StmtLowering statements;
 	private String pl;
 	private String pld;
@@ -60,7 +58,8 @@ public final class ModuleLowering {
 
 	private ModuleLowering(ParsedFile file) {
 		this.file = file;
-		this.statements = new StmtLowering(file.text());
+		this.exprs = new ExprLowering(file.spans());
+		this.statements = new StmtLowering(file.text(), exprs);
 	}
 
 	public static ModuleIR of(ParsedFile file) {
@@ -76,6 +75,14 @@ public final class ModuleLowering {
 			m.scanScope(file.ast().getBody(), List.of());
 		}
 		return new ModuleIR(m.importsPypto, m.pl, m.pld, List.copyOf(m.programs), suppressions(file));
+	}
+
+	private Expr lower(dev.ptotools.language.python.Expression e) {
+		return exprs.lower(e);
+	}
+
+	private Span span(org.eclipse.emf.ecore.EObject o) {
+		return exprs.span(o);
 	}
 
 	// ---- imports ----------------------------------------------------------------------------

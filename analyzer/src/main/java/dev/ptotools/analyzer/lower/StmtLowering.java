@@ -1,8 +1,5 @@
 package dev.ptotools.analyzer.lower;
 
-import static dev.ptotools.analyzer.lower.ExprLowering.lower;
-import static dev.ptotools.analyzer.lower.ExprLowering.span;
-
 import java.util.ArrayList;
 import java.util.List;
 
@@ -31,10 +28,20 @@ import dev.ptotools.language.python.WithStmt;
 public final class StmtLowering {
 
 	private final String text;
+	private final ExprLowering exprs;
 
 	/** @param text the source text, to trim header spans to their ':' */
-	public StmtLowering(String text) {
+	public StmtLowering(String text, ExprLowering exprs) {
 		this.text = text;
+		this.exprs = exprs;
+	}
+
+	private Expr lower(Expression e) {
+		return exprs.lower(e);
+	}
+
+	private Span span(org.eclipse.emf.ecore.EObject o) {
+		return exprs.span(o);
 	}
 
 	public List<Stmt> suite(Suite suite) {

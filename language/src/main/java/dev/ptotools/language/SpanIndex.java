@@ -1,0 +1,89 @@
+package dev.ptotools.language;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+
+import org.eclipse.emf.ecore.EObject;
+import org.eclipse.xtext.nodemodel.ICompositeNode;
+import org.eclipse.xtext.nodemodel.ILeafNode;
+import org.eclipse.xtext.nodemodel.INode;
+
+/**
+ * The exact span ({@link Spans}) of every AST object of a parse, computed in one post-order walk
+ * of the node model instead of one leftmost/rightmost descent per object: lowering asks for the span
+ * of every node, and the descents made it quadratic in nesting depth.
+ */
+public final class SpanIndex {
+
+	private final IdentityHashMap<EObject, Long> spans;
+
+	private SpanIndex(IdentityHashMap<EObject, Long> spans) {
+		this.spans = spans;
+	}
+
+	public static SpanIndex of(ICompositeNode root) {
+		IdentityHashMap<EObject, Long> spans = new IdentityHashMap<>();
+		if (root == null) {
+			return new SpanIndex(spans);
+		}
+		// Iterative post-order: each frame is a composite and the [first, end] of its real leaves so far.
+		ArrayList<Frame> stack = new ArrayList<>();
+		stack.add(new Frame(root));
+		while (!stack.isEmpty()) {
+			Frame top = stack.get(stack.size() - 1);
+			if (top.next != null) {
+				INode child = top.next;
+				top.next = child.hasNextSibling() ? child.getNextSibling() : null;
+				if (child instanceof ICompositeNode c) {
+					stack.add(new Frame(c));
+				} else {
+					ILeafNode leaf = (ILeafNode) child;
+					if (Spans.real(leaf)) {
+						top.include(leaf.getTotalOffset(), leaf.getTotalEndOffset());
+					}
+				}
+				continue;
+			}
+			stack.remove(stack.size() - 1);
+			if (top.node.hasDirectSemanticElement()) {
+				int start = top.start >= 0 ? top.start : top.node.getTotalOffset();
+				int end = top.start >= 0 ? top.end : start;
+				spans.put(top.node.getSemanticElement(), ((long) start << 32) | (end & 0xffffffffL));
+			}
+			if (!stack.isEmpty() && top.start >= 0) {
+				stack.get(stack.size() - 1).include(top.start, top.end);
+			}
+		}
+		return new SpanIndex(spans);
+	}
+
+	/** The span of an object of this parse, or null for an object without a node. */
+	public Spans.Span of(EObject object) {
+		Long packed = spans.get(object);
+		if (packed == null) {
+			return object == null ? null : Spans.of(object);
+		}
+		int start = (int) (packed >>> 32);
+		int end = (int) packed.longValue();
+		return new Spans.Span(start, end - start);
+	}
+
+	private static final class Frame {
+		final ICompositeNode node;
+		INode next;
+		int start = -1;
+		int end = -1;
+
+		Frame(ICompositeNode node) {
+			this.node = node;
+			this.next = node.getFirstChild();
+		}
+
+		void include(int s, int e) {
+			if (start < 0) {
+				start = s;
+			}
+			end = e;
+		}
+	}
+}
