@@ -282,8 +282,11 @@ public final class CommDomainsPass implements Pass {
 
 		private Devices resolveDevice(Expr.Keyword device, Stmt.For loop, boolean checking) {
 			Expr v = device.value();
-			if (v instanceof Expr.Literal l && l.value() instanceof Long n) {
+			Long constant = v instanceof Expr.Name ? null : eval.asLong(v);
+			if (constant != null && (v instanceof Expr.Literal || v instanceof Expr.UnaryOp)) {
+				long n = constant;
 				if (n < 0) {
+					// pypto's distributed codegen rejects it too, with or without window buffers
 					problem(Kind.INVALID_DEVICE, "device= must be a non-negative rank index, got " + n, v.span());
 					return null;
 				}

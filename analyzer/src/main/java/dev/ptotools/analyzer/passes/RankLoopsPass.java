@@ -254,8 +254,9 @@ public final class RankLoopsPass implements Pass {
 				if (dispatchStmts.contains(s) || isNeutral(s) || !Walk.children(s).isEmpty() || isYield(s)) {
 					continue;
 				}
-				if (s instanceof Stmt.Return || s instanceof Stmt.Break || s instanceof Stmt.Continue) {
-					continue; // control flow: condition 8
+				if (s instanceof Stmt.Return || s instanceof Stmt.Break || s instanceof Stmt.Continue
+						|| s instanceof Stmt.Other) {
+					continue; // control flow and unsupported statements: condition 8
 				}
 				if (!isViewAssignment(s)) {
 					offending.add(s);

@@ -3,8 +3,10 @@ package dev.ptotools.analyzer.rules;
 import java.util.List;
 
 import dev.ptotools.analyzer.rules.basic.FunctionDeclarationRule;
+import dev.ptotools.analyzer.rules.basic.InvalidLoopRule;
 import dev.ptotools.analyzer.rules.basic.MissingAnnotationRule;
 import dev.ptotools.analyzer.rules.basic.SyntaxErrorRule;
+import dev.ptotools.analyzer.rules.basic.UnsupportedStatementRule;
 import dev.ptotools.analyzer.rules.calls.ArgumentCountRule;
 import dev.ptotools.analyzer.rules.calls.DeviceBeforeDefinitionRule;
 import dev.ptotools.analyzer.rules.calls.UnknownBuiltinRule;
@@ -45,7 +47,8 @@ public final class Rules {
 			new HostOnlyCallRule(), new DistributedArgWithoutDeviceRule(), new NestedHostCreateRule(),
 			new UnsupportedHostOpRule(), new HierarchyCallRule(), new UnknownFunctionRule(), new ArgumentCountRule(),
 			new UnknownKeywordRule(), new UnknownBuiltinRule(), new FunctionDeclarationRule(),
-			new DeviceBeforeDefinitionRule(), new MissingAnnotationRule());
+			new DeviceBeforeDefinitionRule(), new MissingAnnotationRule(), new UnsupportedStatementRule(),
+			new InvalidLoopRule());
 
 	private Rules() {
 	}

@@ -399,13 +399,15 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 		String where = open.getLine() == t.getLine() ? "" : " on line " + open.getLine();
 		problem(t, 1, "closing parenthesis '" + close + "' does not match opening parenthesis '" + openChar + "'"
 				+ where, "mismatched-bracket");
-		// Recover: close up to the nearest matching opener, if any.
+		// Recover: close up to the nearest matching opener; without one, let this closer close the
+		// innermost bracket (CPython reports the mismatch alone, not a never-closed bracket too).
 		for (int i = bracketDepth - 1; i >= 0; i--) {
 			if (k.bracketChar[brackets[i].getType()] == expectedOpen) {
 				bracketDepth = i;
 				return;
 			}
 		}
+		bracketDepth--;
 	}
 
 	/**

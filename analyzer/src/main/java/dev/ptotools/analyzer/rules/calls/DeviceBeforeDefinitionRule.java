@@ -51,9 +51,16 @@ public final class DeviceBeforeDefinitionRule extends CallRule {
 		String text = ctx.text();
 		List<Fix> fixes = List.of();
 		Span calleeLines = SourceEdits.wholeLines(text, new Span(callee.headerSpan().start(), callee.span().end()));
+		// Take one blank line before the callee with it, so no blank line is left doubled.
+		int before = calleeLines.start();
+		int prevLine = SourceEdits.lineStart(text, Math.max(0, before - 1));
+		if (before > 0 && text.substring(prevLine, before).isBlank()) {
+			calleeLines = new Span(prevLine, calleeLines.end());
+		}
 		int callerLine = SourceEdits.lineStart(text, caller.headerSpan().start());
 		if (SourceEdits.ownsLines(text, new Span(callee.headerSpan().start(), callee.span().end()))) {
-			String block = text.substring(calleeLines.start(), calleeLines.end());
+			Span own = SourceEdits.wholeLines(text, new Span(callee.headerSpan().start(), callee.span().end()));
+			String block = text.substring(own.start(), own.end());
 			if (!block.endsWith("\n") && !block.endsWith("\r")) {
 				block += SourceEdits.newline(text);
 			}

@@ -55,6 +55,16 @@ public final class NonViewStatementRule extends NotGroupedRule {
 				|| !SourceEdits.ownsLines(text, f.span())) {
 			return List.of();
 		}
+		// Only statements before the first dispatch: one after it may act on what the dispatch did
+		// (a barrier on its signal), and hoisting it would run it first.
+		for (Stmt other : f.body()) {
+			if (other == s) {
+				break;
+			}
+			if (!loop.dispatches().isEmpty() && Walk.ownCalls(other).stream().anyMatch(loop.dispatches()::contains)) {
+				return List.of();
+			}
+		}
 		Set<String> definedInLoop = new HashSet<>(Walk.boundNames(f.target()));
 		for (Stmt other : f.body()) {
 			Walk.statements(List.of(other), x -> {

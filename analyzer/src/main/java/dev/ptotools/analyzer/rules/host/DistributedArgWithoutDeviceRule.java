@@ -48,7 +48,7 @@ public final class DistributedArgWithoutDeviceRule extends HostRule {
 
 	@Override
 	public List<Key<?>> needs() {
-		return List.of(Keys.MODULE, Keys.CALLS, Keys.FUNCTIONS, Keys.COMM_DOMAINS);
+		return List.of(Keys.MODULE, Keys.CALLS, Keys.FUNCTIONS, Keys.COMM_DOMAINS, Keys.RANK_LOOPS);
 	}
 
 	@Override
@@ -68,7 +68,9 @@ public final class DistributedArgWithoutDeviceRule extends HostRule {
 				}
 				List<Stmt.For> loops = scope.enclosingLoops(s);
 				List<Fix> fixes = List.of();
-				if (!loops.isEmpty() && loops.get(0).target() instanceof Expr.Name v && c.span().end() > 0
+				// Only a loop over the ranks says which rank runs each iteration.
+				boolean rankLoop = !loops.isEmpty() && ctx.get(Keys.RANK_LOOPS).of(loops.get(0)) != null;
+				if (rankLoop && loops.get(0).target() instanceof Expr.Name v && c.span().end() > 0
 						&& ctx.text().charAt(c.span().end() - 1) == ')') {
 					int at = lastArgumentEnd(c);
 					fixes = List.of(new Fix("Dispatch to device=" + v.id(),

@@ -1,0 +1,165 @@
+package dev.ptotools.config;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Optional;
+import java.util.Set;
+
+import org.tomlj.Toml;
+import org.tomlj.TomlArray;
+import org.tomlj.TomlParseResult;
+import org.tomlj.TomlTable;
+
+import dev.ptotools.analyzer.config.AnalyzerConfig;
+import dev.ptotools.analyzer.diagnostics.Severity;
+
+/**
+ * The {@code [tool.pto]} table of the nearest pyproject.toml, shared by the CLI and the language
+ * server (where the editor's settings override it, as command-line flags do in the CLI):
+ *
+ * <pre>
+ * [tool.pto]
+ * output = "build_output"            # where compile writes, relative to pyproject.toml
+ * codegen-on-save = true             # the language server compiles on save
+ * runtime-header = "fallback"        # fallback | pto_orchestration_api | orchestration_api
+ * select = ["PTO1", "PTO2"]          # only these rules (ids or id prefixes)
+ * disable = ["PTO110"]               # never these
+ * severity = { PTO105 = "error" }    # per-rule severity (error, warning, info, hint)
+ * exclude = ["tests/fixtures/**"]    # globs, relative to pyproject.toml, that check skips
+ * fail-on = "error"                  # check's threshold: error | warning | info | never
+ * </pre>
+ *
+ * Unknown keys and wrong types are reported as problems, not errors: a broken configuration must
+ * not stop the editor.
+ */
+public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String> output,
+		Optional<Boolean> codegenOnSave, Optional<String> runtimeHeader, List<String> exclude, Optional<String> failOn,
+		List<String> problems) {
+
+	public static final ProjectConfig NONE = new ProjectConfig(null, AnalyzerConfig.DEFAULT, Optional.empty(),
+			Optional.empty(), Optional.empty(), List.of(), Optional.empty(), List.of());
+
+	private static final Set<String> KEYS = Set.of("output", "codegen-on-save", "runtime-header", "select", "disable",
+			"severity", "exclude", "fail-on");
+
+	/** The pyproject.toml nearest to a file or folder (itself or an ancestor's), if any. */
+	public static Optional<Path> nearestPyproject(Path start) {
+		Path p = start.toAbsolutePath().normalize();
+		if (!Files.isDirectory(p)) {
+			p = p.getParent();
+		}
+		for (; p != null; p = p.getParent()) {
+			Path candidate = p.resolve("pyproject.toml");
+			if (Files.isRegularFile(candidate)) {
+				return Optional.of(candidate);
+			}
+		}
+		return Optional.empty();
+	}
+
+	/** The configuration that applies to a file or folder: its nearest pyproject.toml's [tool.pto]. */
+	public static ProjectConfig forPath(Path start) {
+		return nearestPyproject(start).map(ProjectConfig::load).orElse(NONE);
+	}
+
+	public static ProjectConfig load(Path pyproject) {
+		String text;
+		try {
+			text = Files.readString(pyproject);
+		} catch (IOException e) {
+			return withProblem(pyproject, "cannot read " + pyproject + ": " + e.getMessage());
+		}
+		return parse(pyproject.getParent(), text, pyproject.toString());
+	}
+
+	public static ProjectConfig parse(Path root, String toml, String name) {
+		TomlParseResult result = Toml.parse(toml);
+		List<String> problems = new ArrayList<>();
+		result.errors().forEach(e -> problems.add(name + ":" + e.position().line() + ": " + e.getMessage()));
+		TomlTable table = result.getTable("tool.pto");
+		if (table == null) {
+			return new ProjectConfig(root, AnalyzerConfig.DEFAULT, Optional.empty(), Optional.empty(), Optional.empty(),
+					List.of(), Optional.empty(), List.copyOf(problems));
+		}
+		for (String key : table.keySet()) {
+			if (!KEYS.contains(key)) {
+				problems.add(name + ": unknown key tool.pto." + key + " (known: " + new java.util.TreeSet<>(KEYS) + ")");
+			}
+		}
+		Map<String, Severity> severities = new HashMap<>();
+		TomlTable sev = table.isTable("severity") ? table.getTable("severity") : null;
+		if (sev != null) {
+			for (String rule : sev.keySet()) {
+				Object v = sev.get(rule);
+				Severity s = v instanceof String str ? Severity.parse(str) : null;
+				if (s == null) {
+					problems.add(name + ": tool.pto.severity." + rule + " must be error, warning, info or hint");
+				} else {
+					severities.put(rule, s);
+				}
+			}
+		}
+		Set<String> disabled = new HashSet<>(strings(table, "disable", name, problems));
+		Set<String> selected = new HashSet<>(strings(table, "select", name, problems));
+		Optional<String> runtimeHeader = string(table, "runtime-header", name, problems);
+		runtimeHeader.ifPresent(h -> {
+			if (!List.of("fallback", "pto_orchestration_api", "orchestration_api").contains(h)) {
+				problems.add(name + ": tool.pto.runtime-header must be fallback, pto_orchestration_api or orchestration_api");
+			}
+		});
+		Optional<String> failOn = string(table, "fail-on", name, problems);
+		Optional<Boolean> onSave = Optional.empty();
+		if (table.contains("codegen-on-save")) {
+			if (table.isBoolean("codegen-on-save")) {
+				onSave = Optional.of(table.getBoolean("codegen-on-save"));
+			} else {
+				problems.add(name + ": tool.pto.codegen-on-save must be true or false");
+			}
+		}
+		return new ProjectConfig(root, new AnalyzerConfig(severities, disabled, selected),
+				string(table, "output", name, problems), onSave, runtimeHeader,
+				strings(table, "exclude", name, problems), failOn, List.copyOf(problems));
+	}
+
+	private static Optional<String> string(TomlTable t, String key, String name, List<String> problems) {
+		if (!t.contains(key)) {
+			return Optional.empty();
+		}
+		if (!t.isString(key)) {
+			problems.add(name + ": tool.pto." + key + " must be a string");
+			return Optional.empty();
+		}
+		return Optional.of(t.getString(key));
+	}
+
+	private static List<String> strings(TomlTable t, String key, String name, List<String> problems) {
+		if (!t.contains(key)) {
+			return List.of();
+		}
+		if (!t.isArray(key)) {
+			problems.add(name + ": tool.pto." + key + " must be an array of strings");
+			return List.of();
+		}
+		TomlArray a = t.getArray(key);
+		List<String> out = new ArrayList<>();
+		for (int i = 0; i < a.size(); i++) {
+			if (a.get(i) instanceof String s) {
+				out.add(s);
+			} else {
+				problems.add(name + ": tool.pto." + key + "[" + i + "] must be a string");
+			}
+		}
+		return List.copyOf(out);
+	}
+
+	private static ProjectConfig withProblem(Path pyproject, String problem) {
+		return new ProjectConfig(pyproject.getParent(), AnalyzerConfig.DEFAULT, Optional.empty(), Optional.empty(),
+				Optional.empty(), List.of(), Optional.empty(), List.of(problem));
+	}
+}

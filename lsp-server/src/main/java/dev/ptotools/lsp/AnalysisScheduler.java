@@ -1,0 +1,124 @@
+package dev.ptotools.lsp;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.ScheduledExecutorService;
+import java.util.concurrent.TimeUnit;
+import java.util.function.Consumer;
+
+import dev.ptotools.analyzer.pipeline.Analysis;
+import dev.ptotools.analyzer.pipeline.Analyzer;
+import dev.ptotools.config.ProjectConfig;
+import dev.ptotools.language.DeepStack;
+import dev.ptotools.language.PythonFrontEnd;
+
+/**
+ * Runs the analysis pipeline on document snapshots: after a debounce for edits, at once when a
+ * request needs the current version. Analyses run one at a time on one deep-stack thread, so results
+ * are published in version order; a result for a version the client has moved past is kept for
+ * requests but never published.
+ */
+public final class AnalysisScheduler {
+
+	private final ExecutorService analysisThread = Executors.newSingleThreadExecutor(r -> {
+		Thread t = DeepStack.threadFactory().newThread(r);
+		t.setName("pto-analysis");
+		return t;
+	});
+	private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
+		Thread t = new Thread(r, "pto-debounce");
+		t.setDaemon(true);
+		return t;
+	});
+	private final WorkspaceFolders workspace;
+	private final Consumer<AnalyzedDocument> publisher;
+
+	public AnalysisScheduler(WorkspaceFolders workspace, Consumer<AnalyzedDocument> publisher) {
+		this.workspace = workspace;
+		this.publisher = publisher;
+	}
+
+	/** Analyzes the document after the debounce delay, replacing any analysis already waiting. */
+	public void scheduleAfterEdit(OpenDocument doc) {
+		int delay = workspace.settingsFor(doc.path()).effectiveDebounceMs();
+		synchronized (doc) {
+			if (doc.pending != null) {
+				doc.pending.cancel(false);
+			}
+			doc.pending = timer.schedule(() -> current(doc), delay, TimeUnit.MILLISECONDS);
+		}
+	}
+
+	/** The analysis of the document's current version: the one held, or one started now. */
+	public CompletableFuture<AnalyzedDocument> current(OpenDocument doc) {
+		OpenDocument.Snapshot snap = doc.snapshot();
+		AnalyzedDocument held = doc.analyzed();
+		if (held != null && held.version() == snap.version()) {
+			return CompletableFuture.completedFuture(held);
+		}
+		synchronized (doc) {
+			if (doc.inFlight != null && doc.inFlightVersion == snap.version()) {
+				return doc.inFlight;
+			}
+			CompletableFuture<AnalyzedDocument> f = CompletableFuture.supplyAsync(() -> analyzeAndPublish(doc, snap),
+					analysisThread);
+			doc.inFlight = f;
+			doc.inFlightVersion = snap.version();
+			return f;
+		}
+	}
+
+	/** The newest analysis available without waiting (possibly of an older version), else the current one. */
+	public CompletableFuture<AnalyzedDocument> latest(OpenDocument doc) {
+		AnalyzedDocument held = doc.analyzed();
+		return held != null ? CompletableFuture.completedFuture(held) : current(doc);
+	}
+
+	private AnalyzedDocument analyzeAndPublish(OpenDocument doc, OpenDocument.Snapshot snap) {
+		AnalyzedDocument held = doc.analyzed();
+		if (held != null && held.version() == snap.version()) {
+			return held;
+		}
+		AnalyzedDocument a = analyze(snap);
+		doc.offer(a);
+		if (doc.mayPublish(snap.version())) {
+			publisher.accept(a);
+		}
+		return a;
+	}
+
+	/** The pipeline on one snapshot, with the settings that apply to it. */
+	public AnalyzedDocument analyze(OpenDocument.Snapshot snap) {
+		ServerSettings settings = workspace.settingsFor(snap.path());
+		ProjectConfig project = workspace.projectFor(snap.path());
+		int max = settings.effectiveMaxFileChars();
+		if (snap.text().length() > max) {
+			return new AnalyzedDocument(snap, null, settings, project, String.format(
+					"file is too large to analyze (%,d characters, the limit is %,d: setting pto.maxFileChars)",
+					snap.text().length(), max));
+		}
+		Analysis analysis = Analyzer.standard().analyze(PythonFrontEnd.get().parse(snap.text()),
+				settings.analyzerConfig(project));
+		return new AnalyzedDocument(snap, analysis, settings, project, null);
+	}
+
+	/** Re-analyzes documents (after a settings change) and publishes the results. */
+	public void reanalyze(List<OpenDocument> docs) {
+		for (OpenDocument d : new ArrayList<>(docs)) {
+			analysisThread.submit(() -> {
+				OpenDocument.Snapshot snap = d.snapshot();
+				AnalyzedDocument a = analyze(snap);
+				d.offer(a);
+				publisher.accept(a);
+			});
+		}
+	}
+
+	public void shutdown() {
+		timer.shutdownNow();
+		analysisThread.shutdownNow();
+	}
+}

@@ -1,0 +1,94 @@
+package dev.ptotools.lsp;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.ScheduledFuture;
+
+import org.eclipse.lsp4j.TextDocumentContentChangeEvent;
+
+import dev.ptotools.language.source.LineMap;
+
+/**
+ * One open document: its text and version as the client last sent them, and the newest analysis. Text
+ * changes happen on the protocol thread, in order; analyses run elsewhere on snapshots.
+ */
+public final class OpenDocument {
+
+	/** An immutable view of a version of the document. */
+	public record Snapshot(String uri, Path path, int version, String text) {
+	}
+
+	private final String uri;
+	private final Path path;
+	private String text;
+	private int version;
+	private volatile AnalyzedDocument analyzed;
+	private volatile int lastPublished = Integer.MIN_VALUE;
+	ScheduledFuture<?> pending;
+	CompletableFuture<AnalyzedDocument> inFlight;
+	int inFlightVersion = Integer.MIN_VALUE;
+
+	OpenDocument(String uri, String text, int version) {
+		this.uri = uri;
+		this.path = Lsp.path(uri);
+		this.text = text;
+		this.version = version;
+	}
+
+	public String uri() {
+		return uri;
+	}
+
+	public Path path() {
+		return path;
+	}
+
+	public synchronized Snapshot snapshot() {
+		return new Snapshot(uri, path, version, text);
+	}
+
+	public synchronized int version() {
+		return version;
+	}
+
+	/** Applies a didChange: full replacements and ranged edits, in the order sent. */
+	public synchronized void apply(List<TextDocumentContentChangeEvent> changes, int newVersion) {
+		for (TextDocumentContentChangeEvent c : changes) {
+			if (c.getRange() == null) {
+				text = c.getText();
+			} else {
+				LineMap lines = LineMap.of(text);
+				int start = Lsp.offset(lines, text, c.getRange().getStart());
+				int end = Math.max(start, Lsp.offset(lines, text, c.getRange().getEnd()));
+				text = text.substring(0, start) + c.getText() + text.substring(end);
+			}
+		}
+		version = newVersion;
+	}
+
+	public synchronized void replace(String newText, int newVersion) {
+		text = newText;
+		version = newVersion;
+	}
+
+	public AnalyzedDocument analyzed() {
+		return analyzed;
+	}
+
+	/** Keeps an analysis if it is newer than the one held. */
+	synchronized void offer(AnalyzedDocument a) {
+		if (analyzed == null || a.version() >= analyzed.version()) {
+			analyzed = a;
+		}
+	}
+
+	/** Whether diagnostics of this version may be published (never older after newer). */
+	synchronized boolean mayPublish(int v) {
+		if (v < lastPublished || v != version) {
+			return false;
+		}
+		lastPublished = v;
+		return true;
+	}
+}
