@@ -178,3 +178,7 @@ async function compileWorkspace(server: ServerController): Promise<CompileResult
   }
   return { files, errors };
 }
+
+/** Pure helpers, exported for the unit tests that load this bundle. */
+export { parseJavaVersion, findJava, describeFailure } from './java';
+export { enclosingForLine } from './generatedCode';
