@@ -133,7 +133,12 @@ export class ServerController implements vscode.Disposable {
       return;
     }
 
-    const lookup: JavaLookup = await findJava({ javaHomeSetting: readJavaHome(), env: process.env });
+    let lookup: JavaLookup;
+    try {
+      lookup = await findJava({ javaHomeSetting: readJavaHome(), env: process.env });
+    } catch (e) {
+      lookup = { ok: false, rejected: [], message: `PTO tools could not look for Java: ${(e as Error)?.message ?? e}` };
+    }
     for (const r of lookup.rejected) {
       this.log(`not using ${r.source}${r.location ? ` (${r.location})` : ''}: ${r.reason}`);
     }

@@ -390,3 +390,28 @@ test('the status bar follows the server state', async () => {
     await ext.stop();
   }
 });
+
+test('a crashed server is restarted and gets the open documents again', async () => {
+  const { ext, log, messages } = await started();
+  try {
+    const doc = ext.mock.openDocument(ext.mock.vscode.Uri.file('/work/crash.py'), '# crash the server\n# grouped\n');
+    ext.mock.setActiveEditor(doc);
+    await waitFor('crash', () => log().find((e) => e.type === 'crash'));
+    await waitFor('second start', () => log().filter((e) => e.type === 'argv').length === 2);
+    await waitFor('document reopened', () => messages('textDocument/didOpen').length === 2);
+    await waitFor('counts after restart', () => ext.statusItem().text === '$(check) PTO: 1 grouped, 0 not grouped');
+    assert.match(ext.statusItem().tooltip, /running/);
+  } finally {
+    await ext.stop();
+  }
+});
+
+test('pto.trace.server "messages" traces the traffic into the output', async () => {
+  const { ext } = await started({ 'pto.trace.server': 'messages' });
+  try {
+    await waitFor('trace', () => /Sending request 'initialize/.test(ext.output().text()));
+    assert.match(ext.output().text(), /Received notification|Received response 'initialize/);
+  } finally {
+    await ext.stop();
+  }
+});

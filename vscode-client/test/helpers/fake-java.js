@@ -18,10 +18,11 @@ function run(config) {
     process.stderr.write('fake java: expected [options] -jar <jar> serve\n');
     process.exit(2);
   }
-  serve(log);
+  serve(log, config.logFile);
 }
 
-function serve(log) {
+function serve(log, logFile) {
+  const hasCrashed = () => fs.readFileSync(logFile, 'utf8').includes('"type":"crash"');
   let buffer = Buffer.alloc(0);
   let nextId = 1000;
   const send = (message) => {
@@ -68,6 +69,11 @@ function serve(log) {
       case 'textDocument/didOpen': {
         const uri = msg.params.textDocument.uri;
         const text = msg.params.textDocument.text;
+        if (text.includes('# crash the server') && !hasCrashed()) {
+          // Dies once, as a server with a bug would; the restarted one survives.
+          log({ type: 'crash' });
+          process.exit(1);
+        }
         const grouped = (text.match(/#\s*grouped/g) || []).length;
         const notGrouped = (text.match(/#\s*not grouped/g) || []).length;
         send({ method: 'pto/loopSummary', params: { uri, grouped, notGrouped } });
