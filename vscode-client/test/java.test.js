@@ -8,6 +8,7 @@ const path = require('node:path');
 const { spawnSync } = require('node:child_process');
 const { BUNDLE, VERSION_OUTPUTS, makeJdk, readLog, startExtension, tempDir, waitFor } = require('./helpers/harness');
 const { createVscodeMock } = require('./helpers/vscode-mock');
+const { readZip, writeZip } = require('./helpers/zip');
 
 function loadBundleAlone() {
   // The pure helpers need no activation; a mock is still required for the bundle to load.
@@ -249,6 +250,18 @@ test('a missing server jar is an error that asks to reinstall', async () => {
   }
 });
 
+test('a server jar that is not a zip is reported as damaged before java runs', async () => {
+  const jdks = threeJdks();
+  const ext = await startExtension({ jar: 'an HTML error page saved as a jar', env: { PATH: jdks.onPath.bin } });
+  try {
+    const error = await waitFor('error message', () => ext.mock.calls.messages.find((m) => m.kind === 'error'));
+    assert.match(error.text, /language server in the extension is damaged: it is not a jar file \(.*pto-tools\.jar\)\. Reinstall the extension\./);
+    assert.equal(readLog(jdks.log('path-jdk')).length, 0);
+  } finally {
+    await ext.stop();
+  }
+});
+
 test('findJava on the real machine finds a Java 17+ on PATH', async (t) => {
   const { findJava } = loadBundleAlone();
   const result = await findJava({ javaHomeSetting: '', env: { PATH: process.env.PATH } });
@@ -259,4 +272,66 @@ test('findJava on the real machine finds a Java 17+ on PATH', async (t) => {
   assert.ok(result.runtime.major >= 17);
   assert.equal(result.runtime.source, 'PATH');
   t.diagnostic(`PATH java: ${result.runtime.executable} ${result.runtime.version}`);
+});
+
+/** The machine's own Java 17+, for the tests that run a real JVM; undefined when there is none. */
+async function realJava() {
+  const { findJava } = loadBundleAlone();
+  const result = await findJava({ javaHomeSetting: '', env: { PATH: process.env.PATH } });
+  return result.ok ? result.runtime : undefined;
+}
+
+test('a real JVM that cannot open the jar: one error, with what java printed', async (t) => {
+  const java = await realJava();
+  if (!java) {
+    t.skip('no Java 17+ on PATH');
+    return;
+  }
+  // The harness's dummy jar only starts like a zip: java says "Invalid or corrupt jarfile" and exits.
+  const ext = await startExtension({ env: { PATH: path.dirname(java.executable) }, allowUnhandledRejections: true });
+  try {
+    await waitFor('failed state', () => /error/.test(ext.statusItem().text));
+    await new Promise((r) => setTimeout(r, 300));
+    const errors = ext.mock.calls.messages.filter((m) => m.kind === 'error');
+    assert.equal(errors.length, 1, JSON.stringify(errors));
+    assert.match(errors[0].text, /The PTO language server stopped while starting\. It printed: Error: Invalid or corrupt jarfile .*pto-tools\.jar/);
+    assert.deepEqual(errors[0].items, ['Show Output']);
+    assert.match(ext.statusItem().tooltip, /Invalid or corrupt jarfile/);
+  } finally {
+    await ext.stop();
+  }
+});
+
+test('the test zip writer makes a jar the zip reader (and java) accept', () => {
+  const zip = readZip(writeZip({ 'META-INF/MANIFEST.MF': 'Manifest-Version: 1.0\r\n\r\n', 'a/b.txt': 'hello' }));
+  assert.deepEqual(zip.entries.map((e) => e.name), ['META-INF/MANIFEST.MF', 'a/b.txt']);
+  assert.equal(zip.read('a/b.txt').toString(), 'hello');
+});
+
+test('a real JVM rejecting a pto.jvmOptions entry: the error names it and opens the setting', async (t) => {
+  const java = await realJava();
+  if (!java) {
+    t.skip('no Java 17+ on PATH');
+    return;
+  }
+  // A well-formed jar, so that the launcher gets as far as creating the JVM.
+  const jar = writeZip({ 'META-INF/MANIFEST.MF': 'Manifest-Version: 1.0\r\nMain-Class: NoSuchMain\r\n\r\n' });
+  const ext = await startExtension({
+    jar,
+    settings: { 'pto.jvmOptions': ['-XX:+NoSuchPtoOption'] },
+    env: { PATH: path.dirname(java.executable) },
+    answers: [[/stopped while starting/, 'Open JVM Options']],
+    allowUnhandledRejections: true,
+  });
+  try {
+    const error = await waitFor('error', () => ext.mock.calls.messages.find((m) => m.kind === 'error'));
+    assert.match(error.text, /It printed: Unrecognized VM option 'NoSuchPtoOption'/);
+    assert.deepEqual(error.items, ['Open JVM Options', 'Show Output']);
+    await waitFor('settings opened', () =>
+      ext.mock.calls.commandsExecuted.find((c) => c.id === 'workbench.action.openSettings' && c.args[0] === 'pto.jvmOptions'),
+    );
+    assert.match(ext.output().text(), /Could not create the Java Virtual Machine/);
+  } finally {
+    await ext.stop();
+  }
 });
