@@ -415,3 +415,26 @@ test('pto.trace.server "messages" traces the traffic into the output', async () 
     await ext.stop();
   }
 });
+
+test('a server that keeps crashing is restarted 4 times, then given up with a Restart button', async () => {
+  const { ext, log } = await started();
+  try {
+    ext.mock.answerMessage(/will not be restarted/, 'Show Output');
+    const doc = ext.mock.openDocument(ext.mock.vscode.Uri.file('/work/bad.py'), '# always crash\n');
+    ext.mock.setActiveEditor(doc);
+    const error = await waitFor('given up', () => ext.mock.calls.messages.find((m) => /will not be restarted/.test(m.text)), 30000);
+    assert.match(error.text, /stopped 5 times within 3 minutes/);
+    assert.deepEqual(error.items, ['Restart', 'Show Output']);
+    assert.equal(log().filter((e) => e.type === 'crash').length, 5);
+    assert.equal(log().filter((e) => e.type === 'argv').length, 5);
+    assert.match(ext.statusItem().text, /error/);
+    assert.equal(ext.mock.calls.messages.filter((m) => m.kind === 'error').length, 1, 'one pop-up, not one per crash');
+    // Restart after the give-up starts a fresh client (which crashes again on the open file).
+    ext.mock.vscode.workspace.textDocuments.length = 0;
+    await ext.mock.vscode.commands.executeCommand('pto.restartServer');
+    await waitFor('running again', () => /running/.test(ext.statusItem().tooltip));
+    assert.equal(log().filter((e) => e.type === 'argv').length, 6);
+  } finally {
+    await ext.stop();
+  }
+});

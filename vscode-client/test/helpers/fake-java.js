@@ -69,6 +69,10 @@ function serve(log, logFile) {
       case 'textDocument/didOpen': {
         const uri = msg.params.textDocument.uri;
         const text = msg.params.textDocument.text;
+        if (text.includes('# always crash')) {
+          log({ type: 'crash' });
+          process.exit(1);
+        }
         if (text.includes('# crash the server') && !hasCrashed()) {
           // Dies once, as a server with a bug would; the restarted one survives.
           log({ type: 'crash' });
