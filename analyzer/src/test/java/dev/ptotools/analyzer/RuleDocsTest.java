@@ -1,0 +1,86 @@
+package dev.ptotools.analyzer;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.ptotools.analyzer.diagnostics.Diagnostic;
+import dev.ptotools.analyzer.diagnostics.Severity;
+import dev.ptotools.analyzer.pipeline.Analysis;
+import dev.ptotools.analyzer.rules.Rule;
+import dev.ptotools.analyzer.rules.Rules;
+import dev.ptotools.analyzer.support.Fixtures;
+import dev.ptotools.language.support.Examples;
+
+/**
+ * Every rule has its page under docs/rules/, with the sections of the format; the page's example
+ * triggers the rule and its fix does not (and has no error). The pages are tested documentation.
+ */
+class RuleDocsTest {
+
+	private static final Pattern PYTHON = Pattern.compile("```python\\n(.*?)```", Pattern.DOTALL);
+
+	static Stream<Rule> rules() {
+		return Rules.all().stream();
+	}
+
+	static Path docs() {
+		return Examples.dir().getParent().resolve("rules");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("rules")
+	void pageExistsAndItsExamplesAreTrue(Rule rule) throws Exception {
+		Path page = docs().resolve(rule.id() + ".md");
+		assertTrue(Files.isRegularFile(page), "missing " + page);
+		String text = Files.readString(page);
+		assertTrue(text.startsWith("# " + rule.id() + ": " + rule.name() + "\n"), "title line of " + page);
+		List<String> sections = new ArrayList<>();
+		Matcher m = Pattern.compile("^## (.+)$", Pattern.MULTILINE).matcher(text);
+		while (m.find()) {
+			sections.add(m.group(1).strip());
+		}
+		assertEquals(List.of("What it flags", "Why it matters", "Example", "Fix", "Suppression", "See also"), sections,
+				page.toString());
+		String example = firstPython(section(text, "Example"));
+		assertTrue(example != null, "no python example in " + page);
+		Analysis a = Fixtures.analyze(example);
+		assertTrue(a.diagnostics().stream().anyMatch(d -> d.rule().equals(rule.id())),
+				rule.id() + ": the example must trigger the rule\n" + Fixtures.describe(a));
+		String fix = firstPython(section(text, "Fix"));
+		if (fix != null) {
+			Analysis fixed = Fixtures.analyze(fix);
+			for (Diagnostic d : fixed.diagnostics()) {
+				assertTrue(!d.rule().equals(rule.id()), rule.id() + ": the fix still triggers the rule\n"
+						+ Fixtures.describe(fixed));
+				assertTrue(d.severity() != Severity.ERROR, rule.id() + ": the fix has an error\n" + Fixtures.describe(fixed));
+			}
+		}
+		assertTrue(Files.readString(docs().resolve("README.md")).contains("[" + rule.id() + "](" + rule.id() + ".md)"),
+				rule.id() + " missing from docs/rules/README.md");
+	}
+
+	private static String section(String text, String name) {
+		int start = text.indexOf("\n## " + name + "\n");
+		if (start < 0) {
+			return "";
+		}
+		int end = text.indexOf("\n## ", start + 4);
+		return text.substring(start, end < 0 ? text.length() : end);
+	}
+
+	private static String firstPython(String section) {
+		Matcher m = PYTHON.matcher(section);
+		return m.find() ? m.group(1) : null;
+	}
+}
