@@ -1,0 +1,222 @@
+package dev.ptotools.lsp.features;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.UUID;
+
+import org.eclipse.lsp4j.ExecuteCommandParams;
+import org.eclipse.lsp4j.MessageParams;
+import org.eclipse.lsp4j.MessageType;
+import org.eclipse.lsp4j.ProgressParams;
+import org.eclipse.lsp4j.WorkDoneProgressBegin;
+import org.eclipse.lsp4j.WorkDoneProgressCreateParams;
+import org.eclipse.lsp4j.WorkDoneProgressEnd;
+import org.eclipse.lsp4j.WorkDoneProgressReport;
+import org.eclipse.lsp4j.jsonrpc.messages.Either;
+import org.eclipse.lsp4j.services.LanguageClient;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonPrimitive;
+
+import dev.ptotools.analyzer.facts.RankLoop;
+import dev.ptotools.codegen.CompileResult;
+import dev.ptotools.codegen.Problem;
+import dev.ptotools.config.Compilations;
+import dev.ptotools.language.source.LineMap;
+import dev.ptotools.lsp.AnalyzedDocument;
+import dev.ptotools.lsp.OpenDocument;
+import dev.ptotools.lsp.PtoLanguageServer;
+
+/**
+ * The server's commands: explain a rank loop, show the code it generates (per rank and grouped),
+ * compile the workspace with progress; and the compile that runs on save.
+ */
+public final class Commands {
+
+	private final PtoLanguageServer server;
+
+	public Commands(PtoLanguageServer server) {
+		this.server = server;
+	}
+
+	public Object execute(ExecuteCommandParams params) {
+		List<Object> args = params.getArguments() == null ? List.of() : params.getArguments();
+		switch (params.getCommand()) {
+		case PtoLanguageServer.EXPLAIN_LOOP: {
+			RankLoop loop = loopAt(args);
+			return loop == null ? null : Hovers.explain(loop);
+		}
+		case PtoLanguageServer.SHOW_GENERATED_CODE:
+			return generatedCode(args);
+		case PtoLanguageServer.COMPILE_WORKSPACE:
+			return compileWorkspace(params.getWorkDoneToken());
+		default:
+			throw new IllegalArgumentException("unknown command " + params.getCommand());
+		}
+	}
+
+	/** The document and rank loop named by [uri, line] arguments. */
+	private AnalyzedDocument document(List<Object> args) {
+		if (args.isEmpty()) {
+			return null;
+		}
+		OpenDocument doc = server.document(string(args.get(0)));
+		return doc == null ? null : server.scheduler().current(doc).join();
+	}
+
+	private RankLoop loopAt(List<Object> args) {
+		AnalyzedDocument a = document(args);
+		if (a == null || !a.analyzed() || args.size() < 2) {
+			return null;
+		}
+		int line = integer(args.get(1));
+		LineMap lines = a.analysis().file().lines();
+		int start = lines.lineStart(line + 1);
+		int end = lines.lineEnd(a.text(), line + 1);
+		return Locator.rankLoopAt(a.analysis(), start, start, end);
+	}
+
+	private Object generatedCode(List<Object> args) {
+		AnalyzedDocument a = document(args);
+		RankLoop loop = loopAt(args);
+		if (a == null || loop == null) {
+			return null;
+		}
+		GeneratedCode.Excerpt e = GeneratedCode.excerpt(a, loop);
+		JsonObject out = new JsonObject();
+		out.addProperty("title", e.title());
+		out.addProperty("perRank", e.perRank());
+		if (e.grouped() != null) {
+			out.addProperty("grouped", e.grouped());
+		} else {
+			out.add("grouped", com.google.gson.JsonNull.INSTANCE);
+		}
+		return out;
+	}
+
+	/** On save: the same compile the CLI runs, into the configured output folder. */
+	public void compileOnSave(AnalyzedDocument a) {
+		if (a == null || !a.analyzed() || !a.analysis().isPypto() || a.snapshot().path() == null
+				|| !a.settings().effectiveCodegenOnSave(a.project())) {
+			return;
+		}
+		Path out = outputFolder(a.snapshot().path(), a);
+		CompileResult r = Compilations.compileText(a.snapshot().path(), a.text(), out,
+				Compilations.options(a.settings().effectiveRuntimeHeader(a.project())));
+		report(r, a.snapshot().path());
+	}
+
+	private Path outputFolder(Path file, AnalyzedDocument a) {
+		Path base = server.workspace().outputBase(file);
+		return base.resolve(a.settings().effectiveOutputFolder(a.project()));
+	}
+
+	private void report(CompileResult r, Path source) {
+		LanguageClient c = server.client();
+		List<Problem> errors = r.problems().stream()
+				.filter(p -> p.severity() == dev.ptotools.analyzer.diagnostics.Severity.ERROR).toList();
+		if (!errors.isEmpty() && c != null) {
+			StringBuilder b = new StringBuilder("pto: not compiled, previous outputs kept: ");
+			b.append(errors.get(0).message());
+			if (errors.size() > 1) {
+				b.append(" (and ").append(errors.size() - 1).append(" more)");
+			}
+			c.showMessage(new MessageParams(MessageType.Warning, b.toString()));
+		}
+		server.log(MessageType.Info, "pto: compiled " + source + ": " + r.written().size() + " file(s) written, "
+				+ errors.size() + " error(s)");
+	}
+
+	private Object compileWorkspace(Either<String, Integer> token) {
+		LanguageClient c = server.client();
+		Either<String, Integer> progress = token;
+		if (progress == null && c != null && server.clientCapabilities().getWindow() != null
+				&& Boolean.TRUE.equals(server.clientCapabilities().getWindow().getWorkDoneProgress())) {
+			progress = Either.forLeft("pto-compile-" + UUID.randomUUID());
+			try {
+				c.createProgress(new WorkDoneProgressCreateParams(progress)).get();
+			} catch (Exception e) {
+				progress = null;
+			}
+		}
+		List<Path> files = new ArrayList<>();
+		for (Path folder : server.workspace().folders()) {
+			for (Path f : Symbols.pythonFiles(folder)) {
+				if (mentionsPypto(f)) {
+					files.add(f);
+				}
+			}
+		}
+		WorkDoneProgressBegin begin = new WorkDoneProgressBegin();
+		begin.setTitle("PTO: compiling the workspace");
+		begin.setPercentage(0);
+		begin.setCancellable(false);
+		notifyProgress(c, progress, Either.forLeft(begin));
+		int written = 0;
+		int errors = 0;
+		for (int i = 0; i < files.size(); i++) {
+			Path f = files.get(i);
+			OpenDocument open = server.document(f.toUri().toString());
+			AnalyzedDocument a = open == null ? null : server.scheduler().current(open).join();
+			CompileResult r;
+			try {
+				String text = a != null ? a.text() : Files.readString(f);
+				var settings = server.workspace().settingsFor(f);
+				var project = server.workspace().projectFor(f);
+				r = Compilations.compileText(f, text, server.workspace().outputBase(f)
+						.resolve(settings.effectiveOutputFolder(project)),
+						Compilations.options(settings.effectiveRuntimeHeader(project)));
+			} catch (Exception e) {
+				errors++;
+				continue;
+			}
+			written += r.written().size();
+			errors += (int) r.problems().stream()
+					.filter(p -> p.severity() == dev.ptotools.analyzer.diagnostics.Severity.ERROR).count();
+			WorkDoneProgressReport report = new WorkDoneProgressReport();
+			report.setMessage(f.getFileName() + " (" + (i + 1) + "/" + files.size() + ")");
+			report.setPercentage((int) (100L * (i + 1) / Math.max(1, files.size())));
+			notifyProgress(c, progress, Either.forLeft(report));
+		}
+		WorkDoneProgressEnd end = new WorkDoneProgressEnd();
+		end.setMessage(written + " file(s) written, " + errors + " error(s)");
+		notifyProgress(c, progress, Either.forLeft(end));
+		JsonObject out = new JsonObject();
+		out.addProperty("files", written);
+		out.addProperty("errors", errors);
+		out.addProperty("sources", files.size());
+		return out;
+	}
+
+	private static void notifyProgress(LanguageClient c, Either<String, Integer> token,
+			Either<org.eclipse.lsp4j.WorkDoneProgressNotification, Object> value) {
+		if (c != null && token != null) {
+			c.notifyProgress(new ProgressParams(token, Either.forLeft(value.getLeft())));
+		}
+	}
+
+	private static boolean mentionsPypto(Path f) {
+		try {
+			return Files.size(f) < 4_000_000 && Files.readString(f, java.nio.charset.StandardCharsets.ISO_8859_1).contains("pypto");
+		} catch (Exception e) {
+			return false;
+		}
+	}
+
+	private static String string(Object o) {
+		return o instanceof JsonPrimitive p ? p.getAsString() : o instanceof JsonElement e ? e.toString() : String.valueOf(o);
+	}
+
+	private static int integer(Object o) {
+		if (o instanceof JsonPrimitive p && p.isNumber()) {
+			return p.getAsInt();
+		}
+		if (o instanceof Number n) {
+			return n.intValue();
+		}
+		return Integer.parseInt(string(o));
+	}
+}

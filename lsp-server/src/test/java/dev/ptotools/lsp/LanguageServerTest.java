@@ -1,0 +1,325 @@
+package dev.ptotools.lsp;
+
+import static dev.ptotools.lsp.LspHarness.at;
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertNotNull;
+import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+import java.util.stream.Collectors;
+
+import org.eclipse.lsp4j.*;
+import org.eclipse.lsp4j.jsonrpc.messages.Either;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+import com.google.gson.JsonPrimitive;
+
+import dev.ptotools.language.support.Examples;
+
+/** Each capability of the server, through JSON-RPC with an LSP4J client. */
+class LanguageServerTest {
+
+	@TempDir
+	Path workspace;
+	LspHarness lsp;
+	String text;
+	String uri;
+
+	@BeforeEach
+	void start() throws Exception {
+		text = Files.readString(Examples.dir().resolve("ineligible_loops.py"));
+		Path file = workspace.resolve("ineligible_loops.py");
+		Files.writeString(file, text);
+		uri = file.toUri().toString();
+		lsp = new LspHarness();
+	}
+
+	@AfterEach
+	void stop() throws Exception {
+		lsp.close();
+	}
+
+	private PublishDiagnosticsParams openExample() throws Exception {
+		lsp.initialize(workspace, null);
+		lsp.open(uri, text);
+		return lsp.awaitVersion(uri, 1);
+	}
+
+	private static List<String> codes(PublishDiagnosticsParams p) {
+		return p.getDiagnostics().stream().map(d -> d.getCode().getLeft()).sorted().collect(Collectors.toList());
+	}
+
+	@Test
+	void advertisesItsCapabilities() throws Exception {
+		InitializeResult r = lsp.initialize(workspace, null);
+		ServerCapabilities c = r.getCapabilities();
+		assertNotNull(c.getCodeLensProvider());
+		assertNotNull(c.getCodeActionProvider());
+		assertNotNull(c.getSemanticTokensProvider());
+		assertNotNull(c.getCompletionProvider());
+		assertTrue(c.getExecuteCommandProvider().getCommands().contains(PtoLanguageServer.SHOW_GENERATED_CODE));
+		assertEquals("pto", r.getServerInfo().getName());
+	}
+
+	@Test
+	void publishesEveryFindingWithTheDocumentVersion() throws Exception {
+		PublishDiagnosticsParams p = openExample();
+		assertEquals(1, p.getVersion());
+		List<String> codes = codes(p);
+		for (String expected : new String[] { "PTO100", "PTO101", "PTO103", "PTO105", "PTO106", "PTO302" }) {
+			assertTrue(codes.contains(expected), expected + " missing from " + codes);
+		}
+		org.eclipse.lsp4j.Diagnostic d105 = p.getDiagnostics().stream().filter(d -> d.getCode().getLeft().equals("PTO105"))
+				.findFirst().orElseThrow();
+		assertEquals(DiagnosticSeverity.Warning, d105.getSeverity());
+		assertEquals("pto", d105.getSource());
+		assertEquals(at(text, "device=0", 0).getLine(), d105.getRange().getStart().getLine());
+		assertNotNull(d105.getCodeDescription(), "a link to the rule page");
+	}
+
+	@Test
+	void quickFixRemovesTheLoopsWarning() throws Exception {
+		PublishDiagnosticsParams p = openExample();
+		org.eclipse.lsp4j.Diagnostic d105 = p.getDiagnostics().stream().filter(d -> d.getCode().getLeft().equals("PTO105"))
+				.findFirst().orElseThrow();
+		List<Either<Command, CodeAction>> actions = lsp.server.getTextDocumentService().codeAction(
+				new CodeActionParams(new TextDocumentIdentifier(uri), d105.getRange(), new CodeActionContext(List.of(d105))))
+				.get(30, TimeUnit.SECONDS);
+		CodeAction pin = actions.stream().map(Either::getRight).filter(a -> Boolean.TRUE.equals(a.getIsPreferred()))
+				.filter(a -> a.getDiagnostics().get(0).getCode().getLeft().equals("PTO105")).findFirst().orElseThrow();
+		assertEquals(CodeActionKind.QuickFix, pin.getKind());
+		assertTrue(actions.stream().anyMatch(a -> a.getRight().getTitle().equals("Suppress PTO105 on this line")));
+		String fixed = LspHarness.apply(text, pin.getEdit().getChanges().get(uri));
+		lsp.change(uri, 2, fixed);
+		PublishDiagnosticsParams after = lsp.awaitVersion(uri, 2);
+		assertTrue(!codes(after).contains("PTO105"), codes(after).toString());
+		assertEquals(2, codes(after).stream().filter("PTO100"::equals).count(), "the fixed loop is grouped now");
+	}
+
+	@Test
+	void codeLensAboveEveryRankLoop() throws Exception {
+		openExample();
+		List<? extends CodeLens> lenses = lsp.server.getTextDocumentService()
+				.codeLens(new CodeLensParams(new TextDocumentIdentifier(uri))).get(30, TimeUnit.SECONDS);
+		List<String> titles = lenses.stream().map(l -> l.getCommand().getTitle()).toList();
+		assertEquals(10, lenses.size(), titles.toString());
+		assertEquals(1, titles.stream().filter(t -> t.equals("grouped: all ranks start together")).count());
+		assertTrue(titles.stream().anyMatch(t -> t.startsWith("not grouped: self.chip_step is dispatched to device=0")));
+		assertEquals(5, titles.stream().filter(t -> t.equals("Show generated code")).count());
+	}
+
+	@Test
+	void hoverExplainsTheVerdictAndTheCallee() throws Exception {
+		openExample();
+		Hover loop = lsp.server.getTextDocumentService()
+				.hover(new HoverParams(new TextDocumentIdentifier(uri), at(text, "for r in pl.range(4)", 1)))
+				.get(30, TimeUnit.SECONDS);
+		String md = loop.getContents().getRight().getValue();
+		assertTrue(md.contains("not grouped") && md.contains("✗") && md.contains("PTO101"), md);
+		Hover callee = lsp.server.getTextDocumentService()
+				.hover(new HoverParams(new TextDocumentIdentifier(uri), at(text, "self.chip_step(data, device=0)", 6)))
+				.get(30, TimeUnit.SECONDS);
+		String c = callee.getContents().getRight().getValue();
+		assertTrue(c.contains("def chip_step(data: pld.DistributedTensor[[SIZE], pl.FP32])"), c);
+		assertTrue(c.contains("CHIP orchestrator") && c.contains("level CHIP") && c.contains("role Orchestrator"), c);
+	}
+
+	@Test
+	void symbolsDefinitionReferencesAndRename() throws Exception {
+		openExample();
+		List<Either<SymbolInformation, DocumentSymbol>> symbols = lsp.server.getTextDocumentService()
+				.documentSymbol(new DocumentSymbolParams(new TextDocumentIdentifier(uri))).get(30, TimeUnit.SECONDS);
+		DocumentSymbol program = symbols.get(0).getRight();
+		assertEquals("Reasons", program.getName());
+		assertEquals(List.of("chip_step", "host_orch"), program.getChildren().stream().map(DocumentSymbol::getName).toList());
+		assertTrue(program.getChildren().get(1).getDetail().startsWith("HOST orchestrator"));
+
+		Position call = at(text, "self.chip_step(data, device=0)", 6);
+		List<? extends Location> def = lsp.server.getTextDocumentService()
+				.definition(new DefinitionParams(new TextDocumentIdentifier(uri), call)).get(30, TimeUnit.SECONDS).getLeft();
+		assertEquals(at(text, "def chip_step", 4).getLine(), def.get(0).getRange().getStart().getLine());
+		List<? extends Location> refs = lsp.server.getTextDocumentService()
+				.references(new ReferenceParams(new TextDocumentIdentifier(uri), call, new ReferenceContext(true)))
+				.get(30, TimeUnit.SECONDS);
+		assertEquals(6, refs.size(), "the definition and five dispatches");
+		WorkspaceEdit rename = lsp.server.getTextDocumentService()
+				.rename(new RenameParams(new TextDocumentIdentifier(uri), call, "chip_run")).get(30, TimeUnit.SECONDS);
+		String renamed = LspHarness.apply(text, rename.getChanges().get(uri));
+		assertTrue(renamed.contains("def chip_run(") && !renamed.contains("chip_step"), renamed);
+
+		Either<List<? extends SymbolInformation>, List<? extends WorkspaceSymbol>> ws = lsp.server.getWorkspaceService()
+				.symbol(new WorkspaceSymbolParams("host")).get(30, TimeUnit.SECONDS);
+		assertTrue(ws.getRight().stream().anyMatch(s -> s.getName().equals("host_orch")));
+	}
+
+	@Test
+	void completionOfMembersFunctionsAndDecoratorKeywords() throws Exception {
+		openExample();
+		String typed = text.replace("        return 0\n", "        x = pld.\n        y = pl.\n        self.\n        return 0\n");
+		lsp.change(uri, 2, typed);
+		assertLabels(typed, "x = pld.", 8, "world_size", "window", "tensor", "system");
+		assertLabels(typed, "y = pl.", 7, "range", "parallel", "create_tensor", "FP32");
+		assertLabels(typed, "        self.\n", 13, "chip_step", "host_orch");
+		String decorated = text.replace("@pl.function(type=pl.FunctionType.Orchestration)", "@pl.function(");
+		lsp.change(uri, 3, decorated);
+		assertLabels(decorated, "@pl.function(\n", 13, "type=", "level=", "role=");
+		CompletionItem range = items(typed, "y = pl.", 7).stream().filter(i -> i.getLabel().equals("range")).findFirst()
+				.orElseThrow();
+		assertTrue(range.getDetail().startsWith("pl.range("), range.getDetail());
+	}
+
+	private List<CompletionItem> items(String typed, String marker, int delta) throws Exception {
+		return lsp.server.getTextDocumentService()
+				.completion(new CompletionParams(new TextDocumentIdentifier(uri), at(typed, marker, delta)))
+				.get(30, TimeUnit.SECONDS).getRight().getItems();
+	}
+
+	private void assertLabels(String typed, String marker, int delta, String... expected) throws Exception {
+		List<String> labels = items(typed, marker, delta).stream().map(CompletionItem::getLabel).toList();
+		for (String e : expected) {
+			assertTrue(labels.contains(e), e + " missing from " + labels);
+		}
+	}
+
+	@Test
+	void semanticTokensAndFolding() throws Exception {
+		openExample();
+		SemanticTokens tokens = lsp.server.getTextDocumentService()
+				.semanticTokensFull(new SemanticTokensParams(new TextDocumentIdentifier(uri))).get(30, TimeUnit.SECONDS);
+		assertTrue(tokens.getData().size() >= 5 * 10, "tokens: " + tokens.getData().size());
+		assertEquals(0, tokens.getData().size() % 5);
+		List<FoldingRange> folds = lsp.server.getTextDocumentService()
+				.foldingRange(new FoldingRangeRequestParams(new TextDocumentIdentifier(uri))).get(30, TimeUnit.SECONDS);
+		assertTrue(folds.size() >= 8, folds.toString());
+	}
+
+	@Test
+	void closingClearsDiagnosticsAndOtherPythonGetsNone() throws Exception {
+		openExample();
+		lsp.server.getTextDocumentService().didClose(new DidCloseTextDocumentParams(new TextDocumentIdentifier(uri)));
+		lsp.awaitDiagnostics(uri, d -> d.getDiagnostics().isEmpty());
+		String plain = workspace.resolve("plain.py").toUri().toString();
+		lsp.open(plain, "import os\nx = (\n");
+		PublishDiagnosticsParams p = lsp.awaitVersion(plain, 1);
+		assertEquals(List.of(), p.getDiagnostics(), "files that do not import pypto get nothing from us");
+	}
+
+	@Test
+	void onlyTheNewestVersionIsPublishedAfterABurst() throws Exception {
+		openExample();
+		for (int v = 2; v <= 40; v++) {
+			lsp.change(uri, v, text + "\n# edit " + v + "\n");
+		}
+		lsp.awaitVersion(uri, 40);
+		int last = Integer.MIN_VALUE;
+		for (PublishDiagnosticsParams p : lsp.client.diagnostics) {
+			if (p.getUri().equals(uri)) {
+				assertTrue(p.getVersion() >= last, "version " + p.getVersion() + " after " + last);
+				last = p.getVersion();
+			}
+		}
+		long published = lsp.client.diagnostics.stream().filter(p -> p.getUri().equals(uri)).count();
+		assertTrue(published < 20, "edits are debounced: " + published + " publications for 40 versions");
+	}
+
+	@Test
+	void settingsFromInitializationOptionsAndPyproject() throws Exception {
+		Files.writeString(workspace.resolve("pyproject.toml"), "[tool.pto]\ndisable = [\"PTO103\"]\n");
+		JsonElement init = JsonParser.parseString("{\"settings\": {\"severities\": {\"PTO105\": \"error\"}}}");
+		lsp.initialize(workspace, init);
+		lsp.open(uri, text);
+		PublishDiagnosticsParams p = lsp.awaitVersion(uri, 1);
+		assertTrue(!codes(p).contains("PTO103"), codes(p).toString());
+		assertEquals(DiagnosticSeverity.Error, p.getDiagnostics().stream()
+				.filter(d -> d.getCode().getLeft().equals("PTO105")).findFirst().orElseThrow().getSeverity());
+		lsp.client.configuration = JsonParser.parseString("{\"disabledRules\": [\"PTO105\"]}");
+		lsp.server.getWorkspaceService().didChangeConfiguration(new DidChangeConfigurationParams(new JsonObject()));
+		lsp.awaitDiagnostics(uri, d -> !codes(d).contains("PTO105") && !codes(d).isEmpty());
+	}
+
+	@Test
+	void commandsExplainShowCodeAndCompileTheWorkspace() throws Exception {
+		openExample();
+		int line = at(text, "for r in pl.range(4)", 0).getLine();
+		List<Object> args = List.of(new JsonPrimitive(uri), new JsonPrimitive(line));
+		Object explained = lsp.server.getWorkspaceService()
+				.executeCommand(new ExecuteCommandParams(PtoLanguageServer.EXPLAIN_LOOP, args)).get(30, TimeUnit.SECONDS);
+		assertTrue(String.valueOf(explained).contains("PTO101"), String.valueOf(explained));
+		JsonObject code = (JsonObject) lsp.server.getWorkspaceService()
+				.executeCommand(new ExecuteCommandParams(PtoLanguageServer.SHOW_GENERATED_CODE, args)).get(30, TimeUnit.SECONDS);
+		assertTrue(code.get("perRank").getAsString().contains("_submit_chip("), code.toString());
+		assertTrue(code.get("grouped").isJsonNull(), "a loop that is not grouped has no grouped form");
+		int groupedLine = at(text, "for r in pl.range(n)", 0).getLine();
+		JsonObject grouped = (JsonObject) lsp.server.getWorkspaceService()
+				.executeCommand(new ExecuteCommandParams(PtoLanguageServer.SHOW_GENERATED_CODE,
+						List.of(new JsonPrimitive(uri), new JsonPrimitive(groupedLine))))
+				.get(30, TimeUnit.SECONDS);
+		assertTrue(grouped.get("grouped").getAsString().contains("_submit_chip_group("), grouped.toString());
+		JsonObject compiled = (JsonObject) lsp.server.getWorkspaceService()
+				.executeCommand(new ExecuteCommandParams(PtoLanguageServer.COMPILE_WORKSPACE, List.of()))
+				.get(60, TimeUnit.SECONDS);
+		assertEquals(1, compiled.get("sources").getAsInt(), compiled.toString());
+		assertTrue(lsp.client.progress.size() >= 2, "begin/report/end progress");
+	}
+
+	@Test
+	void saveWritesTheCompiledOutputs() throws Exception {
+		String good = Files.readString(Examples.dir().resolve("no_window_host.py"));
+		Path file = workspace.resolve("no_window_host.py");
+		Files.writeString(file, good);
+		String u = file.toUri().toString();
+		lsp.initialize(workspace, null);
+		lsp.open(u, good);
+		lsp.awaitVersion(u, 1);
+		lsp.server.getTextDocumentService().didSave(new DidSaveTextDocumentParams(new TextDocumentIdentifier(u)));
+		Path out = workspace.resolve("build_output/Broadcast/orchestration/host_orch.py");
+		long deadline = System.currentTimeMillis() + 30_000;
+		while (!Files.exists(out) && System.currentTimeMillis() < deadline) {
+			Thread.sleep(50);
+		}
+		assertTrue(Files.exists(out), "on-save codegen wrote " + out);
+	}
+
+	@Test
+	void unknownDocumentsAndWildPositionsAreAnswered() throws Exception {
+		lsp.initialize(workspace, null);
+		TextDocumentIdentifier nobody = new TextDocumentIdentifier("file:///nowhere/x.py");
+		assertNull(lsp.server.getTextDocumentService().hover(new HoverParams(nobody, new Position(3, 3))).get(10,
+				TimeUnit.SECONDS));
+		assertEquals(List.of(), lsp.server.getTextDocumentService().codeLens(new CodeLensParams(nobody)).get(10,
+				TimeUnit.SECONDS));
+		lsp.open(uri, text);
+		lsp.awaitVersion(uri, 1);
+		Hover far = lsp.server.getTextDocumentService()
+				.hover(new HoverParams(new TextDocumentIdentifier(uri), new Position(10_000, 10_000))).get(10, TimeUnit.SECONDS);
+		assertNull(far);
+		lsp.server.getTextDocumentService().didChange(new DidChangeTextDocumentParams(
+				new VersionedTextDocumentIdentifier("file:///never/opened.py", 3),
+				List.of(new TextDocumentContentChangeEvent("x"))));
+		assertNotNull(lsp.server.getTextDocumentService()
+				.documentSymbol(new DocumentSymbolParams(new TextDocumentIdentifier(uri))).get(10, TimeUnit.SECONDS));
+	}
+
+	@Test
+	void shutdownThenExitIsZeroAndExitAloneIsOne() throws Exception {
+		lsp.initialize(workspace, null);
+		lsp.server.shutdown().get(10, TimeUnit.SECONDS);
+		lsp.server.exit();
+		assertEquals(0, lsp.exitCode.get(10, TimeUnit.SECONDS));
+		try (LspHarness other = new LspHarness()) {
+			other.initialize(workspace, null);
+			other.server.exit();
+			assertEquals(1, other.exitCode.get(10, TimeUnit.SECONDS));
+		}
+	}
+}

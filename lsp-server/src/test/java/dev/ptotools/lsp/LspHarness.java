@@ -1,0 +1,206 @@
+package dev.ptotools.lsp;
+
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.CopyOnWriteArrayList;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.TimeUnit;
+import java.util.concurrent.TimeoutException;
+import java.util.function.Predicate;
+
+import org.eclipse.lsp4j.*;
+import org.eclipse.lsp4j.jsonrpc.Launcher;
+import org.eclipse.lsp4j.jsonrpc.services.JsonNotification;
+import org.eclipse.lsp4j.launch.LSPLauncher;
+import org.eclipse.lsp4j.services.LanguageClient;
+import org.eclipse.lsp4j.services.LanguageServer;
+
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+
+/**
+ * An in-process LSP4J client connected to a real server over piped streams: everything goes through
+ * JSON-RPC exactly as with an editor.
+ */
+public final class LspHarness implements AutoCloseable {
+
+	/** The client side: records what the server sends. */
+	public static final class Client implements LanguageClient {
+		public final List<PublishDiagnosticsParams> diagnostics = new CopyOnWriteArrayList<>();
+		public final List<MessageParams> messages = new CopyOnWriteArrayList<>();
+		public final List<ProgressParams> progress = new CopyOnWriteArrayList<>();
+		public final List<JsonObject> loopSummaries = new CopyOnWriteArrayList<>();
+		public volatile JsonElement configuration;
+
+		@Override
+		public void telemetryEvent(Object object) {
+		}
+
+		@Override
+		public void publishDiagnostics(PublishDiagnosticsParams d) {
+			diagnostics.add(d);
+		}
+
+		@Override
+		public void showMessage(MessageParams m) {
+			messages.add(m);
+		}
+
+		@Override
+		public CompletableFuture<MessageActionItem> showMessageRequest(ShowMessageRequestParams p) {
+			return CompletableFuture.completedFuture(null);
+		}
+
+		@Override
+		public void logMessage(MessageParams m) {
+			messages.add(m);
+		}
+
+		@Override
+		public CompletableFuture<List<Object>> configuration(ConfigurationParams params) {
+			List<Object> out = new ArrayList<>();
+			for (int i = 0; i < params.getItems().size(); i++) {
+				out.add(configuration);
+			}
+			return CompletableFuture.completedFuture(out);
+		}
+
+		@Override
+		public CompletableFuture<Void> createProgress(WorkDoneProgressCreateParams params) {
+			return CompletableFuture.completedFuture(null);
+		}
+
+		@Override
+		public void notifyProgress(ProgressParams params) {
+			progress.add(params);
+		}
+
+		@JsonNotification("pto/loopSummary")
+		public void loopSummary(JsonObject summary) {
+			loopSummaries.add(summary);
+		}
+	}
+
+	public final Client client = new Client();
+	public final LanguageServer server;
+	public final CompletableFuture<Integer> exitCode = new CompletableFuture<>();
+	private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
+		Thread t = new Thread(r, "lsp-harness");
+		t.setDaemon(true);
+		return t;
+	});
+	/** Bytes the client writes to the server; closing it ends the server's input. */
+	public final OutputStream toServer;
+
+	public LspHarness() throws IOException {
+		Pipe toServerPipe = new Pipe();
+		Pipe toClientPipe = new Pipe();
+		toServer = toServerPipe.out;
+		threads.submit(() -> {
+			ServeCommand.serve(toServerPipe.in, toClientPipe.out, exitCode::complete);
+			return null;
+		});
+		Launcher<LanguageServer> launcher = new LSPLauncher.Builder<LanguageServer>().setLocalService(client)
+				.setRemoteInterface(LanguageServer.class).setInput(toClientPipe.in).setOutput(toServerPipe.out)
+				.setExecutorService(threads).create();
+		launcher.startListening();
+		server = launcher.getRemoteProxy();
+	}
+
+	public InitializeResult initialize(Path root, JsonElement initializationOptions) throws Exception {
+		InitializeParams p = new InitializeParams();
+		if (root != null) {
+			p.setWorkspaceFolders(List.of(new WorkspaceFolder(root.toUri().toString(), "root")));
+		}
+		ClientCapabilities caps = new ClientCapabilities();
+		WorkspaceClientCapabilities ws = new WorkspaceClientCapabilities();
+		ws.setConfiguration(true);
+		ws.setWorkspaceFolders(true);
+		caps.setWorkspace(ws);
+		WindowClientCapabilities window = new WindowClientCapabilities();
+		window.setWorkDoneProgress(true);
+		caps.setWindow(window);
+		p.setCapabilities(caps);
+		p.setInitializationOptions(initializationOptions);
+		InitializeResult r = server.initialize(p).get(30, TimeUnit.SECONDS);
+		server.initialized(new InitializedParams());
+		return r;
+	}
+
+	public void open(String uri, String text) {
+		server.getTextDocumentService()
+				.didOpen(new DidOpenTextDocumentParams(new TextDocumentItem(uri, "python", 1, text)));
+	}
+
+	public void change(String uri, int version, String text) {
+		server.getTextDocumentService().didChange(new DidChangeTextDocumentParams(
+				new VersionedTextDocumentIdentifier(uri, version), List.of(new TextDocumentContentChangeEvent(text))));
+	}
+
+	/** Waits for a diagnostics publication for a uri that matches. */
+	public PublishDiagnosticsParams awaitDiagnostics(String uri, Predicate<PublishDiagnosticsParams> matching)
+			throws Exception {
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+		while (System.nanoTime() < deadline) {
+			for (PublishDiagnosticsParams d : client.diagnostics) {
+				if (d.getUri().equals(uri) && matching.test(d)) {
+					return d;
+				}
+			}
+			Thread.sleep(10);
+		}
+		throw new TimeoutException("no matching diagnostics for " + uri + "; got " + client.diagnostics);
+	}
+
+	public PublishDiagnosticsParams awaitVersion(String uri, int version) throws Exception {
+		return awaitDiagnostics(uri, d -> d.getVersion() != null && d.getVersion() == version);
+	}
+
+	public static Position at(String text, String marker, int delta) {
+		int offset = text.indexOf(marker) + delta;
+		if (offset < delta) {
+			throw new IllegalArgumentException("marker not found: " + marker);
+		}
+		int line = 0;
+		int lineStart = 0;
+		for (int i = 0; i < offset; i++) {
+			if (text.charAt(i) == '\n') {
+				line++;
+				lineStart = i + 1;
+			}
+		}
+		return new Position(line, offset - lineStart);
+	}
+
+	/** Applies LSP text edits to a text (from last to first). */
+	public static String apply(String text, List<TextEdit> edits) {
+		List<TextEdit> sorted = new ArrayList<>(edits);
+		sorted.sort((a, b) -> Lsp.compare(b.getRange().getStart(), a.getRange().getStart()));
+		StringBuilder b = new StringBuilder(text);
+		dev.ptotools.language.source.LineMap lines = dev.ptotools.language.source.LineMap.of(text);
+		for (TextEdit e : sorted) {
+			int start = Lsp.offset(lines, text, e.getRange().getStart());
+			int end = Lsp.offset(lines, text, e.getRange().getEnd());
+			b.replace(start, end, e.getNewText());
+		}
+		return b.toString();
+	}
+
+	@Override
+	public void close() throws Exception {
+		if (!exitCode.isDone()) {
+			try {
+				server.shutdown().get(10, TimeUnit.SECONDS);
+				server.exit();
+			} catch (Exception e) {
+				// already gone
+			}
+		}
+		threads.shutdownNow();
+	}
+}
