@@ -111,15 +111,16 @@ public final class Compiler {
 	private static CompileResult write(List<Generation> generations, Path outDir) {
 		List<Problem> problems = new ArrayList<>();
 		List<Path> written = new ArrayList<>();
-		Map<String, String> owners = new HashMap<>();
+		Map<String, Integer> owners = new HashMap<>();
 		OutputWriter writer = new OutputWriter(outDir);
-		for (Generation g : generations) {
+		for (int gi = 0; gi < generations.size(); gi++) {
+			Generation g = generations.get(gi);
 			problems.addAll(g.problems());
 			List<GeneratedFile> batch = new ArrayList<>();
 			for (GeneratedFile f : g.files()) {
 				String program = f.path().substring(0, f.path().indexOf('/'));
-				String owner = owners.putIfAbsent(program, g.toString());
-				if (owner != null && !owner.equals(g.toString())) {
+				Integer owner = owners.putIfAbsent(program, gi);
+				if (owner != null && owner != gi) {
 					problems.add(new Problem(Severity.ERROR, "program '" + program + "' is defined in two sources; "
 							+ "keeping the first", null, 0, 0, program));
 					continue;

@@ -199,6 +199,12 @@ final class ChipExprLowering {
 			return functionCall(c, pf.function());
 		}
 		if (callee instanceof Callee.BuiltinCall b) {
+			if (c.args().isEmpty() && b.builtin().name().endsWith(".get_byte")) {
+				OExpr bytes = constant(ctx.eval().eval(c), c);
+				if (bytes != null) {
+					return bytes; // pl.FP32.get_byte() is a closure value: ConstInt
+				}
+			}
 			return ops.builtin(c, b.builtin().name());
 		}
 		String text = c.funcText();

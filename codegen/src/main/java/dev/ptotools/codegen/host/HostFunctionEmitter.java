@@ -276,7 +276,29 @@ final class HostFunctionEmitter {
 	private void dispatchCall(Expr.Call c, String target) {
 		Function callee = st.ctx.calls().target(c);
 		dispatch.checkHierarchy(c, callee);
-		dispatch.emit(c, callee, target, currentGroup);
+		dispatch.emit(flatten(c), callee, target, currentGroup);
+	}
+
+	/**
+	 * pypto's FlattenCallExpr: a slice written inline as a dispatch argument is bound to a temporary
+	 * ({@code t__tmp_v<n>}) first, since TaskArgs take named tensors.
+	 */
+	private Expr.Call flatten(Expr.Call c) {
+		List<Expr> args = new ArrayList<>();
+		boolean changed = false;
+		for (Expr a : c.args()) {
+			boolean slice = (a instanceof Expr.Subscript sub && sub.value() instanceof Expr.Name b && st.tensors.contains(b.id()))
+					|| builtin(a, "tensor.slice");
+			if (!slice) {
+				args.add(a);
+				continue;
+			}
+			String temp = "t__tmp_v" + st.temps++;
+			assign(new Stmt.Assign(List.of(new Expr.Name(temp, a.span())), a, null, a.span()));
+			args.add(new Expr.Name(temp, a.span()));
+			changed = true;
+		}
+		return changed ? new Expr.Call(c.func(), c.funcText(), List.copyOf(args), c.keywords(), c.span(), c.parenSpan()) : c;
 	}
 
 	private HostDispatch.Group currentGroup;

@@ -39,6 +39,8 @@ final class HostState {
 	/** Allreduce calls without a signal -> the synthesized signal buffer's name. */
 	final Map<Object, String> synthesizedSignals = new java.util.IdentityHashMap<>();
 	int taskArgs;
+	/** FlattenCallExpr's temporaries t__tmp_v<n>. */
+	int temps;
 
 	HostState(ProgramContext ctx, Function f, CommDomains.Host comm, FunctionScope scope, PyExprs exprs,
 			CodeEmitter out, List<HostDomain> domains) {

@@ -101,6 +101,9 @@ final class PyExprs {
 			}
 			return acc;
 		}
+		if (e instanceof Expr.Call c && c.args().isEmpty() && constant(eval.eval(c)) != null) {
+			return constant(eval.eval(c)); // pl.FP32.get_byte() and other closure-evaluated calls
+		}
 		if (e instanceof Expr.Call c) {
 			if (c.args().isEmpty() && calls.isBuiltin(c, "pld.system.world_size")) {
 				return "world_size";
