@@ -73,6 +73,19 @@ final class ChipOps {
 			return call("tensor.assemble", List.of(target, tensorArg(a.get("source"), c), indexTuple(a.get("offset"))),
 					kw, target.type(), c);
 		}
+		case "pl.const": {
+			Map<String, Expr> a = bind(c, "value", "dtype");
+			DType dtype = types.dtype(a.get("dtype"));
+			Object v = lower.ctx().eval().eval(a.get("value"));
+			if (dtype == null || !(v instanceof Long || v instanceof Double || v instanceof Boolean)) {
+				throw new CodegenException("pl.const needs a constant value and a dtype", c.span());
+			}
+			if (dtype == DType.BOOL) {
+				return new OExpr.ConstBool(Boolean.TRUE.equals(v) || (v instanceof Long l && l != 0));
+			}
+			return dtype.isFloat() ? new OExpr.ConstFloat(((Number) v).doubleValue(), dtype)
+					: new OExpr.ConstInt(((Number) v).longValue(), dtype);
+		}
 		case "pl.system.available_cluster_count":
 			return call("system.available_cluster_count", List.of(), Map.of(), new OType.Scalar(DType.INT32), c);
 		case "pl.system.available_aiv_count":
@@ -103,7 +116,7 @@ final class ChipOps {
 			if (Double.isNaN(d) || Double.isInfinite(d)) {
 				throw new CodegenException("tensor.create: init_value must be finite, got " + d + ".", c.span());
 			}
-			if (v instanceof Long l && Math.abs((double) l) > MAX_EXACT_INT) {
+			if (v instanceof Long l && (l > (1L << 53) || l < -(1L << 53))) {
 				throw new CodegenException("tensor.create: init_value " + l + " exceeds the exactly-representable "
 						+ "integer range (+/-2^53); large-magnitude integer fills are not supported.", c.span());
 			}
