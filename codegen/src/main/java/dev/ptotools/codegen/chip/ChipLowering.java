@@ -188,7 +188,7 @@ final class ChipLowering {
 				yieldStmt(null, c, out);
 				return;
 			}
-			if (ctx.calls().isBuiltin(c, "pl.dump_tag")) {
+			if (ctx.calls().isBuiltin(c, "pl.tensor.dump_tag")) {
 				if (c.args().size() == 1 && c.args().get(0) instanceof Expr.Name n && env.lookup(n.id()) != null) {
 					env.dumpTagged.add(env.lookup(n.id()));
 				}
