@@ -36,6 +36,9 @@ import dev.ptotools.language.PythonFrontEnd;
  */
 public final class Compiler {
 
+	/** The analyzer's rule for Python syntax errors: any of them stops the whole file. */
+	private static final String SYNTAX_ERROR = "PTO000";
+
 	private Compiler() {
 	}
 
@@ -55,7 +58,8 @@ public final class Compiler {
 				continue;
 			}
 			List<Diagnostic> blocking = errors.stream()
-					.filter(d -> d.span() == Span.NONE || d.rule().equals(Analyzer.INTERNAL_ERROR) || p.span().contains(d.span()))
+					.filter(d -> d.span() == Span.NONE || d.rule().equals(Analyzer.INTERNAL_ERROR) || d.rule().equals(SYNTAX_ERROR)
+							|| p.span().contains(d.span()))
 					.toList();
 			if (!blocking.isEmpty()) {
 				for (Diagnostic d : blocking) {

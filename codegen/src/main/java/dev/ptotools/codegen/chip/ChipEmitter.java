@@ -175,6 +175,11 @@ final class ChipEmitter {
 		if (value instanceof OExpr.Ref && rhs.equals(name)) {
 			return; // X = X after lineage collapsed both names
 		}
+		if (!st.declaredLocals.add(a.var()) || st.names.params.contains(name)) {
+			// Without SSA a reassigned Python name is one Var: assign the C++ variable again.
+			st.out.line(name + " = " + rhs + ";");
+			return;
+		}
 		st.out.line(cpp + " " + name + " = " + rhs + ";");
 		st.registerMutable(cpp, name);
 	}

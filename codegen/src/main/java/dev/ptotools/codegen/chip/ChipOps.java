@@ -18,8 +18,6 @@ import dev.ptotools.codegen.types.DType;
  */
 final class ChipOps {
 
-	private static final double MAX_EXACT_INT = 9007199254740992.0; // 2^53
-
 	private final ChipExprLowering lower;
 	private final ChipTypes types;
 
@@ -90,6 +88,18 @@ final class ChipOps {
 			return call("system.available_cluster_count", List.of(), Map.of(), new OType.Scalar(DType.INT32), c);
 		case "pl.system.available_aiv_count":
 			return call("system.available_aiv_count", List.of(), Map.of(), new OType.Scalar(DType.INT32), c);
+		case "pl.tile.max":
+		case "pl.tile.min": {
+			if (c.args().size() == 2) {
+				OExpr l = lower.expr(c.args().get(0));
+				OExpr r = lower.expr(c.args().get(1));
+				if (l.type() instanceof OType.Scalar && r.type() instanceof OType.Scalar) {
+					return new OExpr.Binary(name.endsWith("max") ? "max" : "min", l, r,
+							ChipExprLowering.promote(ChipExprLowering.dtypeOf(l), ChipExprLowering.dtypeOf(r)));
+				}
+			}
+			return call(name, List.of(), Map.of(), new OType.None(), c);
+		}
 		default:
 			String op = name.startsWith("pl.tensor.") ? name.substring(3) : name;
 			return call(op, List.of(), Map.of(), new OType.None(), c);

@@ -38,6 +38,8 @@ final class ChipState {
 	/** Kernel name -> tensor directions (IN/OUT/INOUT), first call wins. */
 	final Map<String, List<String>> signatures = new LinkedHashMap<>();
 	final Set<OVar> declaredCreates = Collections.newSetFromMap(new IdentityHashMap<>());
+	/** Locals the C++ already declared: a later assignment of the same Var assigns, it does not redeclare. */
+	final Set<OVar> declaredLocals = Collections.newSetFromMap(new IdentityHashMap<>());
 	final Set<OStmt> batchedCreates = Collections.newSetFromMap(new IdentityHashMap<>());
 	final Deque<Set<String>> mutableTensorScopes = new ArrayDeque<>();
 	/** The return vars the current yield assigns; null slots are trivial carries. */
