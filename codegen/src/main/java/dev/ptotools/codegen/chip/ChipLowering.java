@@ -208,8 +208,10 @@ final class ChipLowering {
 			List<Expr> items = r.value() instanceof Expr.TupleExpr t ? t.elts() : List.of(r.value());
 			for (Expr item : items) {
 				OExpr v = exprs.expr(item);
-				if (v instanceof OExpr.Call) {
-					// `return self.k(...)`: the task still runs; bind its result like `t = self.k(...)`.
+				if (v instanceof OExpr.Call call && call.callee() != null && isTask(call.callee())) {
+					// `return self.k(...)`: pypto's FlattenCallExpr binds the task to a temporary first, so the
+					// task runs (a bare ReturnStmt would emit nothing). Calls of other functions stay as pypto's
+					// raw codegen has them: a return emits nothing.
 					OVar tmp = new OVar("ret", v.type());
 					out.add(new OStmt.Assign(tmp, v, r.span()));
 					v = new OExpr.Ref(tmp);
@@ -218,6 +220,12 @@ final class ChipLowering {
 			}
 		}
 		out.add(new OStmt.Return(List.copyOf(values), r.span()));
+	}
+
+	private boolean isTask(Function callee) {
+		dev.ptotools.analyzer.ir.FunctionType t = ctx.info(callee).type();
+		return t == dev.ptotools.analyzer.ir.FunctionType.AIC || t == dev.ptotools.analyzer.ir.FunctionType.AIV
+				|| t == dev.ptotools.analyzer.ir.FunctionType.Group;
 	}
 
 	private void yieldStmt(Expr target, Expr.Call c, List<OStmt> out) {

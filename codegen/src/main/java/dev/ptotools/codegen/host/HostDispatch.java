@@ -115,6 +115,7 @@ final class HostDispatch {
 					+ dtype(t.dtype(), call).torchName() + ").share_memory_()");
 			st.out.line(ta + ".add_tensor(make_tensor_arg(orch._worker, tensors[\"" + key
 					+ "\"]), TensorArgType.OUTPUT_EXISTING)");
+			st.tensors.add(target);
 		}
 		if (!sub && !rank.isEmpty()) {
 			for (HostDomain d : touched) {
