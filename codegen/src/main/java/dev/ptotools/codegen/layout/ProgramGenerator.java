@@ -5,6 +5,7 @@ import java.util.List;
 
 import dev.ptotools.analyzer.facts.FunctionInfo;
 import dev.ptotools.analyzer.ir.Function;
+import dev.ptotools.analyzer.ir.FunctionType;
 import dev.ptotools.analyzer.ir.Level;
 import dev.ptotools.codegen.GeneratedFile;
 import dev.ptotools.codegen.chip.ChipOrchestrationGenerator;
@@ -31,7 +32,9 @@ public final class ProgramGenerator {
 		boolean distributed = false;
 		for (Function f : ctx.program().functions()) {
 			FunctionInfo info = ctx.info(f);
-			if (info.kind() == FunctionInfo.Kind.CHIP_ORCHESTRATOR) {
+			// pypto builds a chip orchestration for every FunctionType.Orchestration function; a function
+			// that only declares level CHIP and role Orchestrator is not one.
+			if (info.kind() == FunctionInfo.Kind.CHIP_ORCHESTRATOR && info.type() == FunctionType.Orchestration) {
 				chips.add(f);
 			}
 			if (info.level() != null && info.level().ordinal() >= Level.HOST.ordinal()) {
