@@ -333,8 +333,16 @@ class ChipOrchestrationTest {
 				    @pl.function(type=pl.FunctionType.Orchestration)
 				    def orch(self, PARAMS) -> pl.Tensor[[16, 16], pl.FP32]:
 				BODY
-				""".replace("PARAMS", orchParams).replace("BODY", body)));
+				""".replace("PARAMS", orchParams).replace("BODY", indent(body))));
 		return new ChipResultView(Sources.file(g, "kernel_config.py"));
+	}
+
+	private static String indent(String body) {
+		StringBuilder b = new StringBuilder();
+		for (String l : body.stripIndent().strip().split("\n")) {
+			b.append("        ").append(l.strip()).append('\n');
+		}
+		return b.toString();
 	}
 
 	private record ChipResultView(String config) {

@@ -34,8 +34,13 @@ public final class Sources {
 		}
 	}
 
+	/** Every file the tests generated in this JVM, for GeneratedSyntaxTest. */
+	public static final java.util.Queue<GeneratedFile> GENERATED = new java.util.concurrent.ConcurrentLinkedQueue<>();
+
 	public static Generation generate(String source, CompileOptions options) {
-		return Compiler.generate("test.py", source, options);
+		Generation g = Compiler.generate("test.py", source, options);
+		GENERATED.addAll(g.files());
+		return g;
 	}
 
 	/** Generates and fails on any problem. */
