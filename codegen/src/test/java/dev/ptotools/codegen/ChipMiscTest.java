@@ -212,6 +212,56 @@ class ChipMiscTest {
 		assertTrue(code.contains("< 4;"), code);
 	}
 
+	@Test
+	void tensorCarryRebindsAMutableChipTensor() {
+		String code = Sources.cpp(orch("a: pl.Tensor[[16, 16], pl.FP32], b: pl.Tensor[[16, 16], pl.FP32], "
+				+ "out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]", """
+						        for i, (acc,) in pl.range(4, init_values=(a,)):
+						            t: pl.Tensor[[16, 16], pl.FP32] = pl.create_tensor([16, 16], dtype=pl.FP32)
+						            t = self.kernel_add(acc, b, t)
+						            acc_next = pl.yield_(t)
+						        out = self.kernel_add(acc_next, b, out)
+						        return out
+						""", Kernels.ADD));
+		assertTrue(code.contains("ChipTensor acc_next = ext_a;\n        for (int64_t i = 0; i < 4; i += 1) {"), code);
+		assertTrue(code.contains("params_t0.add_input(acc_next);"), code);
+		assertTrue(code.contains("                acc_next = t;\n            }\n        }"), code);
+		assertTrue(code.contains("params_t1.add_input(acc_next);"), code);
+	}
+
+	@Test
+	void trivialTensorCarryAliasesItsInit() {
+		String code = Sources.cpp(orch("x: pl.Tensor[[16, 16], pl.FP32], acc0: pl.InOut[pl.Tensor[[16, 16], pl.FP32]], "
+				+ "out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]", """
+						        for i, (acc,) in pl.range(4, init_values=(acc0,)):
+						            acc = self.task_write(x, acc)
+						            acc_done = pl.yield_(acc)
+						        out = self.task_read(acc_done, out)
+						        return out
+						""", WRITER));
+		assertTrue(code.contains("params_t0.add_inout(ext_acc0);"), code);
+		assertTrue(code.contains("params_t1.add_input(ext_acc0);"), code);
+		assertFalse(code.contains("ChipTensor acc"), code);
+	}
+
+	@Test
+	void tensorPhiIsSeededFromTheFirstTensorParameter() {
+		String code = Sources.cpp(orch("x: pl.Tensor[[16, 16], pl.FP32], flag: pl.Scalar[pl.INT32], "
+				+ "out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]", """
+						        t: pl.Tensor[[16, 16], pl.FP32] = pl.create_tensor([16, 16], dtype=pl.FP32)
+						        if flag > 0:
+						            chosen = pl.yield_(x)
+						        else:
+						            t = self.task_write(x, t)
+						            chosen = pl.yield_(t)
+						        out = self.task_read(chosen, out)
+						        return out
+						""", WRITER));
+		assertTrue(code.contains("ChipTensor chosen = ext_x;\n        if ((flag > 0)) {"), code);
+		assertTrue(code.contains("chosen = ext_x;") && code.contains("chosen = t;"), code);
+		assertTrue(code.contains("params_t1.add_input(chosen);"), code);
+	}
+
 	// ---- test_orchestration_tensor_rw.py ----
 
 	private static String rw(String params, String body) {

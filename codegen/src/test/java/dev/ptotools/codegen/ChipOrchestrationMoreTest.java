@@ -525,6 +525,59 @@ class ChipOrchestrationMoreTest {
 		assertFalse(code.contains(".dump("), code);
 	}
 
+	private static final String LANES = """
+			    @pl.function(type=pl.FunctionType.AIC)
+			    def cube(self, a: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+			        return out
+
+			    @pl.function(type=pl.FunctionType.AIV, attrs={"dual_aiv_dispatch": True})
+			    def vec(self, a: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+			        return out
+
+			""";
+
+	@Test
+	void dualAivVectorKernelDispatchesBothLanes() {
+		String code = cpp(orch("a: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]",
+				"pl.Tensor[[16, 16], pl.FP32]", """
+						        out = self.vec(a, out)
+						        return out
+						""", LANES));
+		contains(code, "MixedKernels mixed_0 = {INVALID_KERNEL_ID, 0, 0};", "rt_submit_task(mixed_0, params_t0);");
+		assertFalse(code.contains("rt_submit_aiv_task"), code);
+	}
+
+	@Test
+	void aicKernelIsSubmittedToTheCube() {
+		contains(cpp(orch("a: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]",
+				"pl.Tensor[[16, 16], pl.FP32]", """
+						        out = self.cube(a, out)
+						        return out
+						""", LANES)), "rt_submit_aic_task(0, params_t0);");
+	}
+
+	@Test
+	void groupOfCubeAndVectorIsOneMixedTask() {
+		Generation g = Sources.ok(orch("a: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]",
+				"pl.Tensor[[16, 16], pl.FP32]", """
+						        out = self.both(a, out)
+						        return out
+						""", LANES, """
+						    @pl.function(type=pl.FunctionType.Group)
+						    def both(self, a: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+						        out = self.cube(a, out)
+						        out = self.vec(a, out)
+						        return out
+
+						"""), A5);
+		String code = Sources.code(Sources.file(g, ".cpp"));
+		contains(code, "// Group both: MixedKernels (AIC + AIV lanes)", "MixedKernels mixed_0 = {0, 1, 1};",
+				"rt_submit_task(mixed_0, params_t0);", "params_t0.add_input(ext_a);", "params_t0.add_output(ext_out);");
+		assertTrue(code.indexOf("CoreTaskArgs params_t0;") < code.indexOf("MixedKernels mixed_0"), code);
+		String config = Sources.file(g, "kernel_config.py");
+		contains(config, "\"name\": \"cube\"", "\"core_type\": \"aic\"", "\"name\": \"vec\"");
+	}
+
 	@Test
 	void dynamicDimSymbolIsDefinedFromTheDeclaringArgument() {
 		String src = "M = pl.dynamic(\"M\")\nN = pl.dynamic(\"N\")\n" + orch(

@@ -123,7 +123,8 @@ final class ChipTasks {
 	/** AIV kernels stamped dual_aiv_dispatch run on both vector lanes of a cluster. */
 	private static boolean dualAiv(Function f) {
 		String text = f.decl().decoratorText();
-		return text != null && text.replace(" ", "").contains("\"dual_aiv_dispatch\":True");
+		String t = text == null ? "" : text.replace(" ", "").replace('\'', '"');
+		return t.contains("\"dual_aiv_dispatch\":True");
 	}
 
 	private void emitTask(String comment, String taskVar, List<Param> params, List<String> pre, String submit) {
