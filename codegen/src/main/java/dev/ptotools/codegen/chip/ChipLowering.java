@@ -9,7 +9,6 @@ import dev.ptotools.analyzer.ir.Direction;
 import dev.ptotools.analyzer.ir.Expr;
 import dev.ptotools.analyzer.ir.Function;
 import dev.ptotools.analyzer.ir.Param;
-import dev.ptotools.analyzer.ir.Span;
 import dev.ptotools.analyzer.ir.Stmt;
 import dev.ptotools.analyzer.lower.ModuleLowering;
 import dev.ptotools.codegen.support.CodegenException;
@@ -167,12 +166,10 @@ final class ChipLowering {
 				offsets.add(i instanceof Expr.SliceExpr sl
 						? (sl.lower() == null ? new Expr.Literal(0L, sl.span()) : sl.lower()) : i);
 			}
-			Expr.Call assemble = new Expr.Call(new Expr.Name("pl.assemble", a.span()), "pl.assemble",
-					List.of(n, a.value(), new Expr.ListExpr(offsets, a.span())), List.of(), a.span(), a.span());
 			OExpr target0 = exprs.expr(n);
 			OExpr value = new OExpr.Call("tensor.assemble", null,
 					List.of(target0, exprs.expr(a.value()), exprs.tuple(offsets)), Map.of(), List.of(),
-					java.util.Set.of(), target0.type(), assemble.span());
+					java.util.Set.of(), target0.type(), a.span());
 			out.add(new OStmt.Assign(((OExpr.Ref) target0).var(), value, a.span()));
 			return;
 		}
@@ -397,7 +394,4 @@ final class ChipLowering {
 		return new OExpr.ConstInt(1, dev.ptotools.codegen.types.DType.INDEX);
 	}
 
-	static Span spanOf(Stmt s) {
-		return s.span();
-	}
 }

@@ -38,7 +38,7 @@ final class ChipNames {
 			sep = suffix.lastIndexOf('_');
 			last = sep < 0 ? suffix : suffix.substring(sep + 1);
 		}
-		return ROLES.contains(last) && last.equals("out");
+		return ROLES.contains(last) && "out".equals(last);
 	}
 
 	String varName(OVar v) {

@@ -9,7 +9,6 @@ import dev.ptotools.analyzer.ir.Direction;
 import dev.ptotools.analyzer.ir.Expr;
 import dev.ptotools.analyzer.ir.Function;
 import dev.ptotools.analyzer.ir.FunctionType;
-import dev.ptotools.analyzer.ir.Stmt;
 import dev.ptotools.analyzer.ir.Walk;
 import dev.ptotools.codegen.support.CodegenException;
 
@@ -341,9 +340,5 @@ final class ChipTasks {
 			}
 		}
 		return out;
-	}
-
-	static boolean isStatementCall(Stmt s) {
-		return s instanceof Stmt.ExprStmt;
 	}
 }

@@ -44,7 +44,6 @@ final class HostCollectives {
 
 	void emit(Expr.Call call, String op) {
 		List<CommDomains.View> args = new ArrayList<>();
-		List<String> extra = new ArrayList<>();
 		for (Expr a : call.args()) {
 			CommDomains.View v = a instanceof Expr.Name n ? st.views.get(n.id()) : null;
 			if (v == null) {
@@ -52,7 +51,6 @@ final class HostCollectives {
 						+ "pld.alloc_window_buffer) when called from a HOST orchestrator", a.span());
 			}
 			args.add(v);
-			extra.add(null);
 		}
 		String signal = st.synthesizedSignals.get(call);
 		int coreNum = 1;

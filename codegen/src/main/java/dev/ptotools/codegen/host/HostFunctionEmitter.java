@@ -154,9 +154,8 @@ final class HostFunctionEmitter {
 			return;
 		}
 		if (!(target instanceof Expr.Name n)) {
-			if (target instanceof Expr.Subscript sub && sub.value() instanceof Expr.Name tn) {
-				writeSubscript(tn.id(), sub, value, a);
-				return;
+			if (target instanceof Expr.Subscript) {
+				throw new CodegenException("subscript assignment in a HOST orchestrator: use pl.assemble", a.span());
 			}
 			throw new CodegenException("Unsupported assignment", a.span());
 		}
@@ -444,10 +443,6 @@ final class HostFunctionEmitter {
 			return list(c.args().get(1));
 		}
 		return shapeOf(tensor);
-	}
-
-	private void writeSubscript(String target, Expr.Subscript sub, Expr value, Stmt.Assign a) {
-		throw new CodegenException("subscript assignment in a HOST orchestrator: use pl.assemble", a.span());
 	}
 
 	// ---- loops and ifs ----
