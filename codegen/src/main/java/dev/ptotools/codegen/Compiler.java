@@ -72,7 +72,11 @@ public final class Compiler {
 					analysis.facts().has(Keys.COMM_DOMAINS) ? analysis.facts().get(Keys.COMM_DOMAINS) : null,
 					analysis.facts().has(Keys.RANK_LOOPS) ? analysis.facts().get(Keys.RANK_LOOPS) : null, options);
 			try {
-				files.addAll(ProgramGenerator.generate(ctx));
+				ProgramGenerator.Output out = ProgramGenerator.build(ctx);
+				files.addAll(out.files());
+				for (String note : out.notes()) {
+					problems.add(new Problem(Severity.INFO, note, sourceName, 0, 0, p.name()));
+				}
 			} catch (CodegenException e) {
 				problems.add(problem(analysis, sourceName, p.name(), e.span(), e.getMessage()));
 			} catch (RuntimeException e) {

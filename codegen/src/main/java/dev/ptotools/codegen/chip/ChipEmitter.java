@@ -163,9 +163,7 @@ final class ChipEmitter {
 				}
 				return;
 			}
-			throw new CodegenException(
-					"Misplaced builtin op '" + c.op() + "' in Orchestration function (should be inside InCore block)",
-					c.span());
+			throw unsupported(c);
 		}
 		if (value instanceof OExpr.TupleGet) {
 			return; // handled through the tuple elements of the call
@@ -220,10 +218,18 @@ final class ChipEmitter {
 		} else if (c.op().startsWith("tensor.")) {
 			tensorOp(c, "", null);
 		} else {
-			throw new CodegenException(
-					"Misplaced builtin op '" + c.op() + "' in Orchestration function (should be inside InCore block)",
-					c.span());
+			throw unsupported(c);
 		}
+	}
+
+	/** pypto's error for a kernel-level op in orchestration; DSL constructs this codegen lacks say so. */
+	private static CodegenException unsupported(OExpr.Call c) {
+		if (c.op().equals("pl.submit") || c.op().equals("pl.spmd_submit") || c.op().startsWith("pl.system.task")
+				|| c.op().startsWith("pl.array.")) {
+			return new CodegenException(c.op() + " is not supported by this orchestration codegen yet", c.span());
+		}
+		return new CodegenException(
+				"Misplaced builtin op '" + c.op() + "' in Orchestration function (should be inside InCore block)", c.span());
 	}
 
 	// ---- loops, carries, ifs, yields ----

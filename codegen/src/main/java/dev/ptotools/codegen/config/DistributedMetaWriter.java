@@ -26,8 +26,7 @@ public final class DistributedMetaWriter {
 	private DistributedMetaWriter() {
 	}
 
-	public static String write(ProgramContext ctx) {
-		HostOrchGenerator.HostOrch host = HostOrchGenerator.build(ctx);
+	public static String write(ProgramContext ctx, HostOrchGenerator.HostOrch host) {
 		CompileOptions o = ctx.options();
 		Map<String, Object> meta = new LinkedHashMap<>();
 		meta.put("_generated", GeneratedMarker.TEXT);

@@ -26,7 +26,15 @@ public final class ProgramGenerator {
 	private ProgramGenerator() {
 	}
 
+	/** The files of a program and the notes for its user (not errors). */
+	public record Output(List<GeneratedFile> files, List<String> notes) {
+	}
+
 	public static List<GeneratedFile> generate(ProgramContext ctx) {
+		return build(ctx).files();
+	}
+
+	public static Output build(ProgramContext ctx) {
 		String program = ctx.program().name();
 		List<Function> chips = new ArrayList<>();
 		boolean distributed = false;
@@ -42,14 +50,19 @@ public final class ProgramGenerator {
 			}
 		}
 		List<GeneratedFile> files = new ArrayList<>();
+		List<String> notes = new ArrayList<>();
 		if (distributed) {
-			files.add(new GeneratedFile(ProgramLayout.hostOrch(program),
-					GeneratedMarker.pythonLine() + HostOrchGenerator.generate(ctx)));
+			HostOrchGenerator.HostOrch host = HostOrchGenerator.build(ctx);
+			files.add(new GeneratedFile(ProgramLayout.hostOrch(program), GeneratedMarker.pythonLine() + host.code()));
+			for (String variant : host.builtinVariants()) {
+				notes.add("next_levels/" + variant + "/ is not generated: pypto renders the builtin collective's chip "
+						+ "build from its own template package");
+			}
 			for (Function chip : chips) {
 				chipBuild(ctx, chip, ProgramLayout.nextLevelCpp(program, chip.name()),
 						ProgramLayout.nextLevelConfig(program, chip.name()), files);
 			}
-			files.add(new GeneratedFile(ProgramLayout.distributedMeta(program), DistributedMetaWriter.write(ctx)));
+			files.add(new GeneratedFile(ProgramLayout.distributedMeta(program), DistributedMetaWriter.write(ctx, host)));
 		} else if (chips.size() > 1) {
 			for (Function chip : chips) {
 				chipBuild(ctx, chip, ProgramLayout.nextLevelCpp(program, chip.name()),
@@ -60,7 +73,7 @@ public final class ProgramGenerator {
 			chipBuild(ctx, chip, ProgramLayout.singleChipCpp(program, chip.name()),
 					ProgramLayout.singleChipConfig(program), files);
 		}
-		return files;
+		return new Output(List.copyOf(files), List.copyOf(notes));
 	}
 
 	private static void chipBuild(ProgramContext ctx, Function chip, String cppPath, String configPath,
