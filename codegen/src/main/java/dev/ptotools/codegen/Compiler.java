@@ -74,8 +74,8 @@ public final class Compiler {
 			try {
 				ProgramGenerator.Output out = ProgramGenerator.build(ctx);
 				files.addAll(out.files());
-				for (String note : out.notes()) {
-					problems.add(new Problem(Severity.INFO, note, sourceName, 0, 0, p.name()));
+				for (ProgramGenerator.Note note : out.notes()) {
+					problems.add(new Problem(note.severity(), note.message(), sourceName, 0, 0, p.name()));
 				}
 			} catch (CodegenException e) {
 				problems.add(problem(analysis, sourceName, p.name(), e.span(), e.getMessage()));

@@ -23,7 +23,7 @@ import dev.ptotools.codegen.support.ProgramContext;
 final class ChipLowering {
 
 	/** The lowered function: its parameters (CommCtx ones last), their declared directions and body. */
-	record Lowered(List<OVar> params, List<Direction> directions, OStmt body) {
+	record Lowered(List<OVar> params, List<Direction> directions, OStmt body, List<String> warnings) {
 	}
 
 	private final ProgramContext ctx;
@@ -31,6 +31,7 @@ final class ChipLowering {
 	private final ChipTypes types;
 	private final LoweringEnv env = new LoweringEnv();
 	private final Map<OVar, OVar> ctxOfDist = new IdentityHashMap<>();
+	private final List<String> warnings = new ArrayList<>();
 	private final ChipExprLowering exprs;
 	/** The names the innermost loop or if binds with pl.yield_, in yield order; null outside one. */
 	private List<String> yieldNames;
@@ -65,7 +66,7 @@ final class ChipLowering {
 			dirs.add(Direction.In);
 		}
 		OStmt body = new OStmt.Scope(false, new OStmt.Seq(block(f.body())));
-		return new Lowered(List.copyOf(params), List.copyOf(dirs), body);
+		return new Lowered(List.copyOf(params), List.copyOf(dirs), body, List.copyOf(warnings));
 	}
 
 	private String uniqueCtxName(String base) {
@@ -212,6 +213,11 @@ final class ChipLowering {
 					OVar tmp = new OVar("ret", v.type());
 					out.add(new OStmt.Assign(tmp, v, r.span()));
 					v = new OExpr.Ref(tmp);
+				} else if (v instanceof OExpr.Call call && call.callee() != null) {
+					warnings.add("'" + f.name() + "' returns a call of " + ctx.info(call.callee()).type() + " function '"
+							+ call.callee().name() + "': like pypto's orchestration codegen this emits no task (pypto "
+							+ "splits InCore kernels into AIC/AIV ones before codegen; declare the kernel with "
+							+ "type=pl.FunctionType.AIV or AIC to dispatch it)");
 				}
 				values.add(v);
 			}

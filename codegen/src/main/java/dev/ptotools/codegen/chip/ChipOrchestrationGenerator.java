@@ -95,7 +95,7 @@ public final class ChipOrchestrationGenerator {
 		b.append("}\n\n");
 		b.append("}  // extern \"C\"\n");
 		return new ChipResult(b.toString(), Map.copyOf(new LinkedHashMap<>(st.funcIds)), new LinkedHashMap<>(st.coreTypes),
-				new LinkedHashMap<>(st.signatures), List.copyOf(signature));
+				new LinkedHashMap<>(st.signatures), List.copyOf(signature), lowered.warnings());
 	}
 
 	private static List<String> dynamicDims(ChipState st, List<OVar> tensorParams, List<OVar> scalarParams,

@@ -204,7 +204,7 @@ public final class HostOrchGenerator {
 		for (CommDomains.Domain d : comm.domains()) {
 			List<HostSlot> s = new ArrayList<>();
 			for (CommDomains.Alloc a : d.slots()) {
-				s.add(new HostSlot(a.name(), a.size(), null, a.span().start()));
+				s.add(slot(ctx, a, f));
 			}
 			slots.put(d, s);
 		}
@@ -246,6 +246,44 @@ public final class HostOrchGenerator {
 			out.add(new HostDomain(e.getKey().index(), workers, List.copyOf(e.getValue())));
 		}
 		return out;
+	}
+
+	/**
+	 * A window buffer's slot. The shape+dtype form {@code alloc_window_buffer([1, SIZE], dtype=pl.FP32)}
+	 * normalizes to bytes as pypto does: a constant product when every extent is static, else a chain of
+	 * products ending in the element size.
+	 */
+	private static HostSlot slot(ProgramContext ctx, CommDomains.Alloc a, Function f) {
+		Expr size = a.size();
+		List<Expr> shape = size instanceof Expr.ListExpr l ? l.elts() : size instanceof Expr.TupleExpr t ? t.elts() : null;
+		Expr.Call call = a.stmt().value() instanceof Expr.Call c ? c : null;
+		if (shape == null || call == null || call.keyword("dtype") == null) {
+			return new HostSlot(a.name(), size, null, a.span().start());
+		}
+		Object dt = ctx.eval().eval(call.keyword("dtype").value());
+		if (!(dt instanceof Values.DType d) || d.bytes() <= 0 || shape.isEmpty()) {
+			throw new CodegenException("pld.tensor.alloc_window_buffer requires dtype= when the first argument is a "
+					+ "shape (list / tuple of per-rank dimensions)", a.span());
+		}
+		long total = 1;
+		boolean known = true;
+		for (Expr e : shape) {
+			Long v = ctx.eval().asLong(e);
+			if (v == null) {
+				known = false;
+				break;
+			}
+			total *= v;
+		}
+		if (known) {
+			return new HostSlot(a.name(), null, Long.toString(total * d.bytes()), a.span().start());
+		}
+		PyExprs exprs = new PyExprs(ctx.calls(), ctx.eval(), new FunctionScope(f, ctx.calls()), Set.of());
+		String acc = exprs.render(shape.get(0));
+		for (int i = 1; i < shape.size(); i++) {
+			acc = "(" + acc + " * " + exprs.render(shape.get(i)) + ")";
+		}
+		return new HostSlot(a.name(), null, "(" + acc + " * " + d.bytes() + ")", a.span().start());
 	}
 
 	private static Set<Stmt> hoistableCreates(ProgramContext ctx, Function f) {

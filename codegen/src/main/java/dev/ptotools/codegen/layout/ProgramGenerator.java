@@ -3,6 +3,7 @@ package dev.ptotools.codegen.layout;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.ptotools.analyzer.diagnostics.Severity;
 import dev.ptotools.analyzer.facts.FunctionInfo;
 import dev.ptotools.analyzer.ir.Function;
 import dev.ptotools.analyzer.ir.FunctionType;
@@ -26,8 +27,11 @@ public final class ProgramGenerator {
 	private ProgramGenerator() {
 	}
 
-	/** The files of a program and the notes for its user (not errors). */
-	public record Output(List<GeneratedFile> files, List<String> notes) {
+	/** The files of a program and the notes for its user (warnings and information, not errors). */
+	public record Output(List<GeneratedFile> files, List<Note> notes) {
+	}
+
+	public record Note(Severity severity, String message) {
 	}
 
 	public static List<GeneratedFile> generate(ProgramContext ctx) {
@@ -50,35 +54,36 @@ public final class ProgramGenerator {
 			}
 		}
 		List<GeneratedFile> files = new ArrayList<>();
-		List<String> notes = new ArrayList<>();
+		List<Note> notes = new ArrayList<>();
 		if (distributed) {
 			HostOrchGenerator.HostOrch host = HostOrchGenerator.build(ctx);
 			files.add(new GeneratedFile(ProgramLayout.hostOrch(program), GeneratedMarker.pythonLine() + host.code()));
 			for (String variant : host.builtinVariants()) {
-				notes.add("next_levels/" + variant + "/ is not generated: pypto renders the builtin collective's chip "
-						+ "build from its own template package");
+				notes.add(new Note(Severity.INFO, "next_levels/" + variant + "/ is not generated: pypto renders the "
+						+ "builtin collective's chip build from its own template package"));
 			}
 			for (Function chip : chips) {
 				chipBuild(ctx, chip, ProgramLayout.nextLevelCpp(program, chip.name()),
-						ProgramLayout.nextLevelConfig(program, chip.name()), files);
+						ProgramLayout.nextLevelConfig(program, chip.name()), files, notes);
 			}
 			files.add(new GeneratedFile(ProgramLayout.distributedMeta(program), DistributedMetaWriter.write(ctx, host)));
 		} else if (chips.size() > 1) {
 			for (Function chip : chips) {
 				chipBuild(ctx, chip, ProgramLayout.nextLevelCpp(program, chip.name()),
-						ProgramLayout.nextLevelConfig(program, chip.name()), files);
+						ProgramLayout.nextLevelConfig(program, chip.name()), files, notes);
 			}
 		} else if (chips.size() == 1) {
 			Function chip = chips.get(0);
 			chipBuild(ctx, chip, ProgramLayout.singleChipCpp(program, chip.name()),
-					ProgramLayout.singleChipConfig(program), files);
+					ProgramLayout.singleChipConfig(program), files, notes);
 		}
 		return new Output(List.copyOf(files), List.copyOf(notes));
 	}
 
 	private static void chipBuild(ProgramContext ctx, Function chip, String cppPath, String configPath,
-			List<GeneratedFile> files) {
+			List<GeneratedFile> files, List<Note> notes) {
 		ChipResult r = ChipOrchestrationGenerator.generate(ctx, chip);
+		r.warnings().forEach(w -> notes.add(new Note(Severity.WARNING, w)));
 		files.add(new GeneratedFile(cppPath, cppFile(chip.name(), r.code())));
 		String config = KernelConfigWriter.write(chip.name(), r.orchestrationSignature(),
 				KernelConfigWriter.kernels(r.funcIds(), r.coreTypes(), r.signatures()), ctx.options().runtime(),
