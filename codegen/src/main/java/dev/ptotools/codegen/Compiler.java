@@ -70,7 +70,8 @@ public final class Compiler {
 			ProgramContext ctx = new ProgramContext(p, analysis.facts().get(Keys.CALLS), analysis.facts().get(Keys.FUNCTIONS),
 					analysis.facts().get(Keys.CONSTANTS).evaluator(p), analysis.facts().get(Keys.CALL_DIRECTIONS),
 					analysis.facts().has(Keys.COMM_DOMAINS) ? analysis.facts().get(Keys.COMM_DOMAINS) : null,
-					analysis.facts().has(Keys.RANK_LOOPS) ? analysis.facts().get(Keys.RANK_LOOPS) : null, options);
+					analysis.facts().has(Keys.RANK_LOOPS) ? analysis.facts().get(Keys.RANK_LOOPS) : null, options,
+					analysis.file().text());
 			try {
 				ProgramGenerator.Output out = ProgramGenerator.build(ctx);
 				files.addAll(out.files());

@@ -240,6 +240,55 @@ class DistributedCodegenTest {
 		contains(code.substring(alloc, code.indexOf("def host_orch(")), "    pass");
 	}
 
+	private static String subWorker(String members, String name) {
+		Generation g = Sources.ok(Sources.HEADER + "@pl.program\nclass Input:\n" + members);
+		return Sources.file(g, "sub_workers/" + name + ".py");
+	}
+
+	private static final String HOST_CALLING_SAMPLE = """
+			    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+			    def host_orch(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+			        self.sample(x)
+			        return x
+			""";
+
+	@Test
+	void abstractSubWorkerEmitsAGuardStub() {
+		String module = subWorker("""
+				    @pl.function(level=pl.Level.HOST, role=pl.Role.SubWorker)
+				    def sample(x: pl.Tensor[[64], pl.FP32]):
+				        ...
+
+				""" + HOST_CALLING_SAMPLE, "sample");
+		contains(module, "def sample(args):", "raise RuntimeError", "prepare(callbacks=");
+		dev.ptotools.codegen.support.Python.assertCompiles(module);
+	}
+
+	@Test
+	void subWorkerSourceParamNamesMatchTheSignature() {
+		String module = subWorker("""
+				    @pl.function(level=pl.Level.HOST, role=pl.Role.SubWorker)
+				    def sample(f: pl.Tensor[[64], pl.FP32]):
+				        total = f.sum()
+				        if total > 0:
+				            print("positive")
+
+				""" + HOST_CALLING_SAMPLE, "sample");
+		contains(module, "def _user_sample(f):", "f = _tensor_from_continuous(args[0])", "_user_sample(f)",
+				"    total = f.sum()\n    if total > 0:\n        print(\"positive\")\n");
+		dev.ptotools.codegen.support.Python.assertCompiles(module);
+	}
+
+	@Test
+	void subWorkerSourceImportsTorch() {
+		contains(subWorker(VERIFY + """
+				    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+				    def host_orch(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+				        self.verify(x)
+				        return x
+				""", "verify"), "import torch", "def _user_verify(f):\n    pass\n");
+	}
+
 	private static String tupleReturn(String tupleType) {
 		return host(("""
 				    @pl.function(level=pl.Level.CHIP, role=pl.Role.Orchestrator)

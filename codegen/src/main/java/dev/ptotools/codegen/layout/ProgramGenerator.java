@@ -14,6 +14,7 @@ import dev.ptotools.codegen.chip.ChipResult;
 import dev.ptotools.codegen.config.DistributedMetaWriter;
 import dev.ptotools.codegen.config.KernelConfigWriter;
 import dev.ptotools.codegen.host.HostOrchGenerator;
+import dev.ptotools.codegen.host.SubWorkerModuleWriter;
 import dev.ptotools.codegen.support.ProgramContext;
 import dev.ptotools.codegen.write.GeneratedMarker;
 
@@ -65,6 +66,12 @@ public final class ProgramGenerator {
 			for (Function chip : chips) {
 				chipBuild(ctx, chip, ProgramLayout.nextLevelCpp(program, chip.name()),
 						ProgramLayout.nextLevelConfig(program, chip.name()), files, notes);
+			}
+			for (Function f : ctx.program().functions()) {
+				if (SubWorkerModuleWriter.applies(ctx, f)) {
+					files.add(new GeneratedFile(ProgramLayout.subWorker(program, f.name()),
+							GeneratedMarker.pythonLine() + SubWorkerModuleWriter.write(ctx, f)));
+				}
 			}
 			files.add(new GeneratedFile(ProgramLayout.distributedMeta(program), DistributedMetaWriter.write(ctx, host)));
 		} else if (chips.size() > 1) {

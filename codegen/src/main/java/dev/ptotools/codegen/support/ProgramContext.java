@@ -11,9 +11,12 @@ import dev.ptotools.analyzer.ir.Function;
 import dev.ptotools.analyzer.ir.Program;
 import dev.ptotools.codegen.CompileOptions;
 
-/** Everything a generator reads about one program: the analysis facts and the options. */
+/**
+ * Everything a generator reads about one program: the analysis facts, the options and the source text
+ * (SubWorker modules carry their body's source).
+ */
 public record ProgramContext(Program program, CallResolution calls, FunctionKinds kinds, ConstEval eval,
-		CallDirections directions, CommDomains commDomains, RankLoops rankLoops, CompileOptions options) {
+		CallDirections directions, CommDomains commDomains, RankLoops rankLoops, CompileOptions options, String source) {
 
 	public FunctionInfo info(Function f) {
 		return kinds.of(f);
