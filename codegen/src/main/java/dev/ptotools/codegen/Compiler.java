@@ -117,6 +117,14 @@ public final class Compiler {
 		return new CompileResult(r.written(), problems);
 	}
 
+	/**
+	 * Writes a generation (from {@link #generate}) into the output folder through the one writer; for a
+	 * caller that already has the analysis, such as the language server on save.
+	 */
+	public static CompileResult write(Generation generation, Path outDir) {
+		return write(List.of(generation), outDir);
+	}
+
 	private static CompileResult write(List<Generation> generations, Path outDir) {
 		List<Problem> problems = new ArrayList<>();
 		List<Path> written = new ArrayList<>();

@@ -96,6 +96,18 @@ class CompilerTest {
 	}
 
 	@Test
+	void writingAnExistingAnalysisGivesTheSameBytesAsCompiling() throws IOException {
+		String src = Sources.resource("programs/grouped_copy.py");
+		Path viaCompile = tmp.resolve("compile");
+		Path viaAnalysis = tmp.resolve("analysis");
+		assertTrue(Compiler.compileSource("g.py", src, viaCompile, FOUR).ok());
+		var analysis = dev.ptotools.analyzer.pipeline.Analyzer.standard().analyze(src,
+				dev.ptotools.analyzer.config.AnalyzerConfig.DEFAULT);
+		assertTrue(Compiler.write(Compiler.generate(analysis, FOUR, "editor buffer"), viaAnalysis).ok());
+		assertEquals(tree(viaCompile), tree(viaAnalysis));
+	}
+
+	@Test
 	void recompilingGivesTheSameFilesAtTheSamePaths() throws IOException {
 		Path src = copyResources("programs/grouped_copy.py");
 		Path out = tmp.resolve("out");
