@@ -15,6 +15,7 @@ import dev.ptotools.analyzer.fixes.Suppressions;
 import dev.ptotools.analyzer.diagnostics.Severity;
 import dev.ptotools.analyzer.ir.ModuleIR;
 import dev.ptotools.analyzer.ir.Span;
+import dev.ptotools.analyzer.passes.CallDirectionsPass;
 import dev.ptotools.analyzer.passes.ClassifyFunctionsPass;
 import dev.ptotools.analyzer.passes.CommDomainsPass;
 import dev.ptotools.analyzer.passes.FoldConstantsPass;
@@ -41,7 +42,7 @@ public final class Analyzer {
 
 	private static final Analyzer STANDARD = new Analyzer(
 			List.of(new LowerPass(), new ResolveCallsPass(), new FoldConstantsPass(), new ClassifyFunctionsPass(),
-					new CommDomainsPass(), new RankLoopsPass()),
+					new CommDomainsPass(), new RankLoopsPass(), new CallDirectionsPass()),
 			Rules.all());
 
 	private final List<Pass> passes;

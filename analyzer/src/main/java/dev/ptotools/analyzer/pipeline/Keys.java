@@ -1,6 +1,7 @@
 package dev.ptotools.analyzer.pipeline;
 
 import dev.ptotools.analyzer.config.AnalyzerConfig;
+import dev.ptotools.analyzer.facts.CallDirections;
 import dev.ptotools.analyzer.facts.CallResolution;
 import dev.ptotools.analyzer.facts.CommDomains;
 import dev.ptotools.analyzer.facts.Constants;
@@ -25,4 +26,5 @@ public final class Keys {
 	public static final Key<FunctionKinds> FUNCTIONS = new Key<>("function kinds", FunctionKinds.class);
 	public static final Key<CommDomains> COMM_DOMAINS = new Key<>("comm domains", CommDomains.class);
 	public static final Key<RankLoops> RANK_LOOPS = new Key<>("rank loops", RankLoops.class);
+	public static final Key<CallDirections> CALL_DIRECTIONS = new Key<>("call directions", CallDirections.class);
 }

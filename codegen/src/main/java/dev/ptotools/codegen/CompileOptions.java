@@ -1,0 +1,54 @@
+package dev.ptotools.codegen;
+
+import java.util.List;
+
+/**
+ * What a compile may vary besides its input. Generation is a pure function of the analysis and these
+ * options, so the CLI and the language server produce the same bytes from the same options.
+ *
+ * @param header the runtime header the chip C++ includes
+ * @param runtime the simpler runtime named in kernel_config.py and the meta JSON
+ * @param backend the target, for the launch-spec method and the meta JSON
+ * @param platform the platform recorded in distributed_meta.json ("a2a3")
+ * @param deviceIds the device ids of DistributedConfig; their count is the world size of grouped loops
+ * @param aicpuThreadNum RUNTIME_CONFIG's aicpu_thread_num (0 selects the architecture default)
+ * @param numSubWorkers DistributedConfig.num_sub_workers
+ */
+public record CompileOptions(RuntimeHeader header, Runtime runtime, Backend backend, String platform,
+		List<Integer> deviceIds, int aicpuThreadNum, int numSubWorkers) {
+
+	/** The fallback header, tensormap_and_ringbuffer, Ascend910B on a2a3, one device. */
+	public static final CompileOptions DEFAULT = new CompileOptions(RuntimeHeader.FALLBACK,
+			Runtime.TENSORMAP_AND_RINGBUFFER, Backend.ASCEND_910B, "a2a3", List.of(0), 0, 0);
+
+	public CompileOptions {
+		deviceIds = List.copyOf(deviceIds);
+		if (deviceIds.isEmpty()) {
+			throw new IllegalArgumentException("deviceIds must not be empty");
+		}
+	}
+
+	public CompileOptions withHeader(RuntimeHeader h) {
+		return new CompileOptions(h, runtime, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers);
+	}
+
+	public CompileOptions withRuntime(Runtime r) {
+		return new CompileOptions(header, r, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers);
+	}
+
+	public CompileOptions withBackend(Backend b) {
+		return new CompileOptions(header, runtime, b, platform, deviceIds, aicpuThreadNum, numSubWorkers);
+	}
+
+	public CompileOptions withPlatform(String p) {
+		return new CompileOptions(header, runtime, backend, p, deviceIds, aicpuThreadNum, numSubWorkers);
+	}
+
+	public CompileOptions withDeviceIds(List<Integer> ids) {
+		return new CompileOptions(header, runtime, backend, platform, ids, aicpuThreadNum, numSubWorkers);
+	}
+
+	public int worldSize() {
+		return deviceIds.size();
+	}
+}

@@ -1,0 +1,1 @@
+"""Fake pypto package."""

@@ -1,0 +1,1 @@
+"""Fake pypto.runtime package (the real one imports heavy modules)."""
