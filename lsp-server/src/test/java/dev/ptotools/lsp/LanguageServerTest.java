@@ -170,12 +170,12 @@ class LanguageServerTest {
 		assertLabels(typed, "x = pld.", 8, "world_size", "window", "tensor", "system");
 		assertLabels(typed, "y = pl.", 7, "range", "parallel", "create_tensor", "FP32");
 		assertLabels(typed, "        self.\n", 13, "chip_step", "host_orch");
-		String decorated = text.replace("@pl.function(type=pl.FunctionType.Orchestration)", "@pl.function(");
-		lsp.change(uri, 3, decorated);
-		assertLabels(decorated, "@pl.function(\n", 13, "type=", "level=", "role=");
 		CompletionItem range = items(typed, "y = pl.", 7).stream().filter(i -> i.getLabel().equals("range")).findFirst()
 				.orElseThrow();
 		assertTrue(range.getDetail().startsWith("pl.range("), range.getDetail());
+		String decorated = text.replace("@pl.function(type=pl.FunctionType.Orchestration)", "@pl.function(");
+		lsp.change(uri, 3, decorated);
+		assertLabels(decorated, "@pl.function(\n", 13, "type=", "level=", "role=");
 	}
 
 	private List<CompletionItem> items(String typed, String marker, int delta) throws Exception {
@@ -249,27 +249,35 @@ class LanguageServerTest {
 
 	@Test
 	void commandsExplainShowCodeAndCompileTheWorkspace() throws Exception {
+		// Without the tensor created inside a loop (PTO302), the example compiles.
+		text = text.replace("            scratch = pl.create_tensor([SIZE], dtype=pl.FP32)\n", "");
+		Files.writeString(workspace.resolve("ineligible_loops.py"), text);
 		openExample();
 		int line = at(text, "for r in pl.range(4)", 0).getLine();
 		List<Object> args = List.of(new JsonPrimitive(uri), new JsonPrimitive(line));
 		Object explained = lsp.server.getWorkspaceService()
 				.executeCommand(new ExecuteCommandParams(PtoLanguageServer.EXPLAIN_LOOP, args)).get(30, TimeUnit.SECONDS);
 		assertTrue(String.valueOf(explained).contains("PTO101"), String.valueOf(explained));
-		JsonObject code = (JsonObject) lsp.server.getWorkspaceService()
-				.executeCommand(new ExecuteCommandParams(PtoLanguageServer.SHOW_GENERATED_CODE, args)).get(30, TimeUnit.SECONDS);
+		JsonObject code = json(lsp.server.getWorkspaceService()
+				.executeCommand(new ExecuteCommandParams(PtoLanguageServer.SHOW_GENERATED_CODE, args)).get(30, TimeUnit.SECONDS));
 		assertTrue(code.get("perRank").getAsString().contains("_submit_chip("), code.toString());
-		assertTrue(code.get("grouped").isJsonNull(), "a loop that is not grouped has no grouped form");
+		assertTrue(!code.has("grouped") || code.get("grouped").isJsonNull(), "a loop that is not grouped has no grouped form");
 		int groupedLine = at(text, "for r in pl.range(n)", 0).getLine();
-		JsonObject grouped = (JsonObject) lsp.server.getWorkspaceService()
+		JsonObject grouped = json(lsp.server.getWorkspaceService()
 				.executeCommand(new ExecuteCommandParams(PtoLanguageServer.SHOW_GENERATED_CODE,
 						List.of(new JsonPrimitive(uri), new JsonPrimitive(groupedLine))))
-				.get(30, TimeUnit.SECONDS);
+				.get(30, TimeUnit.SECONDS));
 		assertTrue(grouped.get("grouped").getAsString().contains("_submit_chip_group("), grouped.toString());
-		JsonObject compiled = (JsonObject) lsp.server.getWorkspaceService()
+		JsonObject compiled = json(lsp.server.getWorkspaceService()
 				.executeCommand(new ExecuteCommandParams(PtoLanguageServer.COMPILE_WORKSPACE, List.of()))
-				.get(60, TimeUnit.SECONDS);
+				.get(60, TimeUnit.SECONDS));
 		assertEquals(1, compiled.get("sources").getAsInt(), compiled.toString());
 		assertTrue(lsp.client.progress.size() >= 2, "begin/report/end progress");
+	}
+
+	/** Command results arrive as untyped JSON (maps); make them a JsonObject again. */
+	private static JsonObject json(Object result) {
+		return new com.google.gson.Gson().toJsonTree(result).getAsJsonObject();
 	}
 
 	@Test

@@ -69,6 +69,10 @@ public final class CommDomainsPass implements Pass {
 		for (Program p : module.programs()) {
 			Map<String, Span> namesInProgram = new LinkedHashMap<>();
 			for (Function f : p.functions()) {
+				if (p.style() == Program.Style.JIT) {
+					// Each @pl.jit.host entry is a program of its own: names are unique per entry.
+					namesInProgram = new LinkedHashMap<>();
+				}
 				if (kinds.isHostOrchestrator(f)) {
 					HostAnalysis h = new HostAnalysis(f, calls, kinds, constants.evaluator(p), problems, namesInProgram);
 					hosts.put(f, h.run());

@@ -124,7 +124,15 @@ public final class Completion {
 		if (a == null || a.module() == null || !a.isPypto()) {
 			return;
 		}
+		// While "self." is being typed the line does not parse; the program is the nearest one above.
 		Program p = Locator.program(a, offset);
+		if (p == null) {
+			for (Program candidate : a.module().programs()) {
+				if (candidate.span().start() <= offset && (p == null || candidate.span().start() > p.span().start())) {
+					p = candidate;
+				}
+			}
+		}
 		if (p == null || p.style() != Program.Style.CLASS) {
 			return;
 		}
