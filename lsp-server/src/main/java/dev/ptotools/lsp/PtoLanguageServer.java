@@ -87,6 +87,11 @@ public class PtoLanguageServer extends LanguageServerImpl {
 
 	@Override
 	public CompletableFuture<InitializeResult> initialize(InitializeParams params) {
+		if (initialized) {
+			return CompletableFuture.failedFuture(new org.eclipse.lsp4j.jsonrpc.ResponseErrorException(
+					new org.eclipse.lsp4j.jsonrpc.messages.ResponseError(
+							org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode.InvalidRequest, "already initialized", null)));
+		}
 		if (params.getCapabilities() != null) {
 			capabilities = params.getCapabilities();
 		}
@@ -146,6 +151,9 @@ public class PtoLanguageServer extends LanguageServerImpl {
 
 	@Override
 	public CompletableFuture<Object> shutdown() {
+		if (!initialized) {
+			return refusal();
+		}
 		shutdownRequested = true;
 		scheduler.shutdown();
 		requests.shutdownNow();
@@ -194,6 +202,9 @@ public class PtoLanguageServer extends LanguageServerImpl {
 
 	@Override
 	public void didOpen(DidOpenTextDocumentParams params) {
+		if (!initialized || shutdownRequested) {
+			return; // notifications out of place are dropped
+		}
 		TextDocumentItem item = params.getTextDocument();
 		OpenDocument doc = new OpenDocument(item.getUri(), item.getText() == null ? "" : item.getText(),
 				item.getVersion());
@@ -203,6 +214,9 @@ public class PtoLanguageServer extends LanguageServerImpl {
 
 	@Override
 	public void didChange(DidChangeTextDocumentParams params) {
+		if (!initialized || shutdownRequested) {
+			return; // notifications out of place are dropped
+		}
 		OpenDocument doc = documents.get(params.getTextDocument().getUri());
 		if (doc == null) {
 			return; // a change to a document never opened: nothing to apply it to
@@ -222,6 +236,9 @@ public class PtoLanguageServer extends LanguageServerImpl {
 
 	@Override
 	public void didSave(DidSaveTextDocumentParams params) {
+		if (!initialized || shutdownRequested) {
+			return; // notifications out of place are dropped
+		}
 		OpenDocument doc = documents.get(params.getTextDocument().getUri());
 		if (doc == null) {
 			return;
@@ -289,15 +306,39 @@ public class PtoLanguageServer extends LanguageServerImpl {
 	// ---- request plumbing -------------------------------------------------------------------
 
 	/**
+	 * The specification's answer to a request out of place: ServerNotInitialized before initialize,
+	 * InvalidRequest after shutdown; null when the request may run.
+	 */
+	private <T> CompletableFuture<T> refusal() {
+		if (!initialized) {
+			return CompletableFuture.failedFuture(new org.eclipse.lsp4j.jsonrpc.ResponseErrorException(
+					new org.eclipse.lsp4j.jsonrpc.messages.ResponseError(
+							org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode.ServerNotInitialized,
+							"the server is not initialized yet", null)));
+		}
+		if (shutdownRequested) {
+			return CompletableFuture.failedFuture(new org.eclipse.lsp4j.jsonrpc.ResponseErrorException(
+					new org.eclipse.lsp4j.jsonrpc.messages.ResponseError(
+							org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode.InvalidRequest,
+							"the server is shutting down", null)));
+		}
+		return null;
+	}
+
+	/**
 	 * Runs a feature on the current analysis of a document; an unknown document answers
 	 * {@code empty}, and any failure is logged and answered as an error (the server keeps running).
 	 */
 	private <T> CompletableFuture<T> onDocument(String uri, T empty, Function<AnalyzedDocument, T> feature) {
+		CompletableFuture<T> refused = refusal();
+		if (refused != null) {
+			return refused;
+		}
 		OpenDocument doc = uri == null ? null : documents.get(uri);
-		if (doc == null || shutdownRequested) {
+		if (doc == null) {
 			return CompletableFuture.completedFuture(empty);
 		}
-		return scheduler.current(doc).thenApplyAsync(a -> a.analyzed() ? feature.apply(a) : empty, requests)
+		return scheduler.current(doc).thenApplyAsync(a -> a.usable() ? feature.apply(a) : empty, requests)
 				.whenComplete((r, e) -> {
 					if (e != null) {
 						log(MessageType.Error, "request failed on " + uri + ": " + e);
@@ -333,6 +374,10 @@ public class PtoLanguageServer extends LanguageServerImpl {
 
 	@Override
 	public CompletableFuture<CodeLens> resolveCodeLens(CodeLens unresolved) {
+		CompletableFuture<?> refused = refusal();
+		if (refused != null) {
+			return refused.thenApply(x -> null);
+		}
 		return CompletableFuture.completedFuture(unresolved);
 	}
 
@@ -349,6 +394,10 @@ public class PtoLanguageServer extends LanguageServerImpl {
 	@Override
 	public CompletableFuture<Either<List<? extends SymbolInformation>, List<? extends WorkspaceSymbol>>> symbol(
 			WorkspaceSymbolParams params) {
+		CompletableFuture<?> refused = refusal();
+		if (refused != null) {
+			return refused.thenApply(x -> null);
+		}
 		return CompletableFuture.supplyAsync(() -> Symbols.workspaceSymbols(this, params.getQuery()), requests);
 	}
 
@@ -380,6 +429,10 @@ public class PtoLanguageServer extends LanguageServerImpl {
 
 	@Override
 	public CompletableFuture<Either<List<CompletionItem>, CompletionList>> completion(CompletionParams params) {
+		CompletableFuture<?> refused = refusal();
+		if (refused != null) {
+			return refused.thenApply(x -> null);
+		}
 		OpenDocument doc = documents.get(params.getTextDocument().getUri());
 		if (doc == null) {
 			return CompletableFuture.completedFuture(Either.forLeft(List.of()));
@@ -393,6 +446,10 @@ public class PtoLanguageServer extends LanguageServerImpl {
 
 	@Override
 	public CompletableFuture<CompletionItem> resolveCompletionItem(CompletionItem unresolved) {
+		CompletableFuture<?> refused = refusal();
+		if (refused != null) {
+			return refused.thenApply(x -> null);
+		}
 		return CompletableFuture.completedFuture(unresolved);
 	}
 
@@ -408,31 +465,55 @@ public class PtoLanguageServer extends LanguageServerImpl {
 
 	@Override
 	public CompletableFuture<SignatureHelp> signatureHelp(SignatureHelpParams params) {
+		CompletableFuture<?> refused = refusal();
+		if (refused != null) {
+			return refused.thenApply(x -> null);
+		}
 		return CompletableFuture.completedFuture(null);
 	}
 
 	@Override
 	public CompletableFuture<List<? extends DocumentHighlight>> documentHighlight(DocumentHighlightParams params) {
+		CompletableFuture<?> refused = refusal();
+		if (refused != null) {
+			return refused.thenApply(x -> null);
+		}
 		return CompletableFuture.completedFuture(List.of());
 	}
 
 	@Override
 	public CompletableFuture<List<? extends TextEdit>> formatting(DocumentFormattingParams params) {
+		CompletableFuture<?> refused = refusal();
+		if (refused != null) {
+			return refused.thenApply(x -> null);
+		}
 		return CompletableFuture.completedFuture(List.of());
 	}
 
 	@Override
 	public CompletableFuture<List<? extends TextEdit>> rangeFormatting(DocumentRangeFormattingParams params) {
+		CompletableFuture<?> refused = refusal();
+		if (refused != null) {
+			return refused.thenApply(x -> null);
+		}
 		return CompletableFuture.completedFuture(List.of());
 	}
 
 	@Override
 	public CompletableFuture<List<? extends TextEdit>> onTypeFormatting(DocumentOnTypeFormattingParams params) {
+		CompletableFuture<?> refused = refusal();
+		if (refused != null) {
+			return refused.thenApply(x -> null);
+		}
 		return CompletableFuture.completedFuture(List.of());
 	}
 
 	@Override
 	public CompletableFuture<Object> executeCommand(ExecuteCommandParams params) {
+		CompletableFuture<?> refused = refusal();
+		if (refused != null) {
+			return refused.thenApply(x -> null);
+		}
 		return CompletableFuture.supplyAsync(() -> commands.execute(params), requests).whenComplete((r, e) -> {
 			if (e != null) {
 				log(MessageType.Error, "command " + params.getCommand() + " failed: " + e);

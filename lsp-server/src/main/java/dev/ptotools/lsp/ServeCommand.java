@@ -44,7 +44,11 @@ public final class ServeCommand implements Callable<Integer> {
 				.setRemoteInterface(LanguageClient.class).setInput(in).setOutput(out).setExecutorService(messages)
 				.create();
 		server.connect(launcher.getRemoteProxy());
-		launcher.startListening().get();
+		try {
+			launcher.startListening().get();
+		} finally {
+			messages.shutdownNow();
+		}
 		// The input ended without an exit notification: the client is gone.
 		exit.exit(1);
 	}

@@ -201,6 +201,8 @@ public final class LspHarness implements AutoCloseable {
 				// already gone
 			}
 		}
+		// An editor closes the pipe when the server exits; so does the harness, ending the reader.
+		toServer.close();
 		threads.shutdownNow();
 	}
 }

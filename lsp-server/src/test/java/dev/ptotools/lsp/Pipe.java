@@ -8,12 +8,12 @@ import java.util.concurrent.LinkedBlockingQueue;
  * An in-memory byte pipe without PipedInputStream's "write end dead" check: LSP4J writes from
  * whichever thread answers, and those threads come and go.
  */
-final class Pipe {
+public final class Pipe {
 
 	private static final byte[] EOF = new byte[0];
 	private final LinkedBlockingQueue<byte[]> chunks = new LinkedBlockingQueue<>();
 
-	final OutputStream out = new OutputStream() {
+	public final OutputStream out = new OutputStream() {
 		@Override
 		public void write(int b) {
 			chunks.add(new byte[] { (byte) b });
@@ -34,7 +34,7 @@ final class Pipe {
 		}
 	};
 
-	final InputStream in = new InputStream() {
+	public final InputStream in = new InputStream() {
 		private byte[] current = new byte[0];
 		private int pos;
 		private boolean ended;

@@ -69,7 +69,7 @@ public final class Commands {
 
 	private RankLoop loopAt(List<Object> args) {
 		AnalyzedDocument a = document(args);
-		if (a == null || !a.analyzed() || args.size() < 2) {
+		if (a == null || !a.usable() || args.size() < 2) {
 			return null;
 		}
 		int line = integer(args.get(1));
@@ -99,7 +99,7 @@ public final class Commands {
 
 	/** On save: the same compile the CLI runs, into the configured output folder. */
 	public void compileOnSave(AnalyzedDocument a) {
-		if (a == null || !a.analyzed() || !a.analysis().isPypto() || a.snapshot().path() == null
+		if (a == null || !a.usable() || a.snapshot().path() == null
 				|| !a.settings().effectiveCodegenOnSave(a.project())) {
 			return;
 		}

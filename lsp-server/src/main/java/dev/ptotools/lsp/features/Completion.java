@@ -121,7 +121,7 @@ public final class Completion {
 	}
 
 	private static void selfFunctions(List<CompletionItem> items, Analysis a, int offset) {
-		if (a == null || a.module() == null || !a.isPypto()) {
+		if (a == null || a.module() == null || !a.isPypto() || !a.facts().has(Keys.FUNCTIONS)) {
 			return;
 		}
 		// While "self." is being typed the line does not parse; the program is the nearest one above.

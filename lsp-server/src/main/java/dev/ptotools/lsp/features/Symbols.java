@@ -75,7 +75,7 @@ public final class Symbols {
 		for (OpenDocument d : server.openDocuments()) {
 			open.add(d.uri());
 			AnalyzedDocument a = d.analyzed();
-			if (a != null && a.analyzed()) {
+			if (a != null && a.usable()) {
 				out.addAll(symbols(a.analysis(), d.uri()));
 			}
 		}

@@ -1,0 +1,104 @@
+package dev.ptotools.reliability;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.CompletableFuture;
+import java.util.concurrent.TimeUnit;
+
+import org.eclipse.lsp4j.*;
+
+import com.google.gson.JsonPrimitive;
+
+import dev.ptotools.analyzer.config.AnalyzerConfig;
+import dev.ptotools.analyzer.pipeline.Analysis;
+import dev.ptotools.analyzer.pipeline.Analyzer;
+import dev.ptotools.codegen.CompileOptions;
+import dev.ptotools.codegen.Compiler;
+import dev.ptotools.language.PythonFrontEnd;
+import dev.ptotools.language.source.LineMap;
+import dev.ptotools.lsp.LspHarness;
+
+/**
+ * One fuzz case: the pipeline (parse, analyze, codegen) on a text, then every request type at random
+ * positions through a live server. Returns a description of the first failure, or null.
+ */
+final class CaseRunner {
+
+	static final long REQUEST_BOUND_SECONDS = 20;
+
+	private final LspHarness lsp;
+	private final String uri;
+	private int version = 1;
+	private boolean opened;
+
+	CaseRunner(LspHarness lsp, String uri) {
+		this.lsp = lsp;
+		this.uri = uri;
+	}
+
+	/** The pipeline alone, as the CLI runs it. */
+	static String pipeline(String text) {
+		try {
+			Analysis a = Analyzer.standard().analyze(PythonFrontEnd.get().parse(text), AnalyzerConfig.DEFAULT);
+			for (var d : a.diagnostics()) {
+				if (d.rule().equals(Analyzer.INTERNAL_ERROR)) {
+					return "internal error: " + d.message();
+				}
+			}
+			Compiler.generate(a, CompileOptions.DEFAULT, "fuzz.py");
+			return null;
+		} catch (Throwable t) {
+			return "pipeline threw " + t;
+		}
+	}
+
+	/** The pipeline, then every request at positions drawn from the mutator. */
+	String run(String text, Mutator random) {
+		String failure = pipeline(text);
+		if (failure != null) {
+			return failure;
+		}
+		try {
+			if (!opened) {
+				lsp.open(uri, text);
+				opened = true;
+				version = 1;
+			} else {
+				lsp.change(uri, ++version, text);
+			}
+			LineMap lines = LineMap.of(text);
+			TextDocumentIdentifier doc = new TextDocumentIdentifier(uri);
+			List<CompletableFuture<?>> requests = new ArrayList<>();
+			for (int i = 0; i < 3; i++) {
+				Position p = new Position(random.nextInt(lines.lineCount() + 2), random.nextInt(120));
+				Position q = new Position(p.getLine() + random.nextInt(3), random.nextInt(120));
+				var td = lsp.server.getTextDocumentService();
+				requests.add(td.hover(new HoverParams(doc, p)));
+				requests.add(td.codeAction(new CodeActionParams(doc, new Range(p, q), new CodeActionContext(List.of()))));
+				requests.add(td.completion(new CompletionParams(doc, p)));
+				requests.add(td.definition(new DefinitionParams(doc, p)));
+				requests.add(td.references(new ReferenceParams(doc, p, new ReferenceContext(true))));
+				requests.add(td.prepareRename(new PrepareRenameParams(doc, p)));
+				requests.add(td.rename(new RenameParams(doc, p, "renamed_fn")).exceptionally(e -> null));
+				requests.add(lsp.server.getWorkspaceService().executeCommand(new ExecuteCommandParams(
+						"pto.explainLoop", List.of(new JsonPrimitive(uri), new JsonPrimitive(p.getLine())))));
+				requests.add(lsp.server.getWorkspaceService().executeCommand(new ExecuteCommandParams(
+						"pto.showGeneratedCode", List.of(new JsonPrimitive(uri), new JsonPrimitive(p.getLine())))));
+			}
+			var td = lsp.server.getTextDocumentService();
+			requests.add(td.codeLens(new CodeLensParams(doc)));
+			requests.add(td.documentSymbol(new DocumentSymbolParams(doc)));
+			requests.add(td.semanticTokensFull(new SemanticTokensParams(doc)));
+			requests.add(td.foldingRange(new FoldingRangeRequestParams(doc)));
+			for (CompletableFuture<?> f : requests) {
+				f.get(REQUEST_BOUND_SECONDS, TimeUnit.SECONDS);
+			}
+			lsp.awaitVersion(uri, version);
+			return null;
+		} catch (Throwable t) {
+			String log = lsp.client.messages.stream().filter(m -> m.getType() == MessageType.Error)
+					.map(MessageParams::getMessage).reduce((a, b) -> b).orElse("");
+			return "server: " + t + " [server log: " + log + "]";
+		}
+	}
+}
