@@ -117,11 +117,12 @@ public final class PythonFrontEnd {
 		SourceFile ast = result.getRootASTElement() instanceof SourceFile f ? f
 				: PythonFactory.eINSTANCE.createSourceFile();
 		ICompositeNode root = result.getRootNode();
+		SpanIndex spans = SpanIndex.of(root);
 		if (problems.isEmpty() || !hasParserError(problems)) {
-			PythonSyntaxChecks.check(ast, (o, l, m) -> problems.add(problem(lines, o, l, m, "syntax-check")));
+			PythonSyntaxChecks.check(spans.objects(), (o, l, m) -> problems.add(problem(lines, o, l, m, "syntax-check")));
 		}
 		problems.sort(Comparator.comparingInt(SyntaxProblem::offset));
-		return new ParsedFile(text, ast, root, List.copyOf(problems), lines, SpanIndex.of(root));
+		return new ParsedFile(text, ast, root, List.copyOf(problems), lines, spans);
 	}
 
 	private static boolean isConsequence(int offset, int line, List<LexicalProblem> lexical, LineMap lines) {

@@ -29,6 +29,7 @@ import dev.ptotools.language.python.KwArgs;
 import dev.ptotools.language.python.ListExpr;
 import dev.ptotools.language.python.Name;
 import dev.ptotools.language.python.Param;
+import dev.ptotools.language.python.PythonPackage;
 import dev.ptotools.language.python.ParameterList;
 import dev.ptotools.language.python.Paren;
 import dev.ptotools.language.python.PositionalOnlyMarker;
@@ -65,7 +66,25 @@ public final class PythonSyntaxChecks {
 		}
 	}
 
+	/** Checks the given objects (every object of a parse, in any order). */
+	public static void check(Iterable<EObject> objects, Sink sink) {
+		PythonSyntaxChecks checks = new PythonSyntaxChecks(sink);
+		for (EObject o : objects) {
+			checks.visit(o);
+		}
+	}
+
 	private void visit(EObject o) {
+		// Most objects are expressions no check looks at: one int switch on the class keeps the cost
+		// of the walk to a table lookup per object (a chain of interface instanceof tests was not).
+		switch (o.eClass().getClassifierID()) {
+		case PythonPackage.ASSIGN, PythonPackage.AUG_ASSIGN, PythonPackage.ANN_ASSIGN, PythonPackage.FOR_STMT,
+				PythonPackage.COMPREHENSION, PythonPackage.WITH_ITEM, PythonPackage.DELETE, PythonPackage.ARGUMENT_LIST,
+				PythonPackage.PARAMETER_LIST:
+			break;
+		default:
+			return;
+		}
 		if (o instanceof Assign a) {
 			List<Expression> items = a.getTargets();
 			for (int i = 0; i < items.size() - 1; i++) {
