@@ -248,6 +248,22 @@ class LanguageServerTest {
 	}
 
 	@Test
+	void eachWorkspaceFolderHasItsOwnSettings() throws Exception {
+		Path a = Files.createDirectories(workspace.resolve("a"));
+		Path b = Files.createDirectories(workspace.resolve("b"));
+		lsp.client.folderConfiguration.put(a.toUri().toString(), JsonParser.parseString("{\"disabledRules\": [\"PTO105\"]}"));
+		lsp.client.folderConfiguration.put(b.toUri().toString(), JsonParser.parseString("{\"severities\": {\"PTO105\": \"error\"}}"));
+		lsp.initialize(List.of(a, b), null);
+		String ua = a.resolve("x.py").toUri().toString();
+		String ub = b.resolve("x.py").toUri().toString();
+		lsp.open(ua, text);
+		lsp.open(ub, text);
+		lsp.awaitDiagnostics(ua, d -> !codes(d).isEmpty() && !codes(d).contains("PTO105"));
+		lsp.awaitDiagnostics(ub, d -> d.getDiagnostics().stream()
+				.anyMatch(x -> x.getCode().getLeft().equals("PTO105") && x.getSeverity() == DiagnosticSeverity.Error));
+	}
+
+	@Test
 	void commandsExplainShowCodeAndCompileTheWorkspace() throws Exception {
 		// Without the tensor created inside a loop (PTO302), the example compiles.
 		text = text.replace("            scratch = pl.create_tensor([SIZE], dtype=pl.FP32)\n", "");

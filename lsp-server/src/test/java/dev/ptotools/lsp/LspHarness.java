@@ -36,6 +36,8 @@ public final class LspHarness implements AutoCloseable {
 		public final List<ProgressParams> progress = new CopyOnWriteArrayList<>();
 		public final List<JsonObject> loopSummaries = new CopyOnWriteArrayList<>();
 		public volatile JsonElement configuration;
+		/** Per workspace folder (scopeUri) answers to workspace/configuration; others get {@link #configuration}. */
+		public final java.util.Map<String, JsonElement> folderConfiguration = new java.util.concurrent.ConcurrentHashMap<>();
 
 		@Override
 		public void telemetryEvent(Object object) {
@@ -64,8 +66,9 @@ public final class LspHarness implements AutoCloseable {
 		@Override
 		public CompletableFuture<List<Object>> configuration(ConfigurationParams params) {
 			List<Object> out = new ArrayList<>();
-			for (int i = 0; i < params.getItems().size(); i++) {
-				out.add(configuration);
+			for (ConfigurationItem item : params.getItems()) {
+				JsonElement folder = item.getScopeUri() == null ? null : folderConfiguration.get(item.getScopeUri());
+				out.add(folder != null ? folder : configuration);
 			}
 			return CompletableFuture.completedFuture(out);
 		}
@@ -113,9 +116,17 @@ public final class LspHarness implements AutoCloseable {
 	}
 
 	public InitializeResult initialize(Path root, JsonElement initializationOptions) throws Exception {
+		return initialize(root == null ? List.of() : List.of(root), initializationOptions);
+	}
+
+	public InitializeResult initialize(List<Path> roots, JsonElement initializationOptions) throws Exception {
 		InitializeParams p = new InitializeParams();
-		if (root != null) {
-			p.setWorkspaceFolders(List.of(new WorkspaceFolder(root.toUri().toString(), "root")));
+		List<WorkspaceFolder> folders = new ArrayList<>();
+		for (Path root : roots) {
+			folders.add(new WorkspaceFolder(root.toUri().toString(), root.getFileName().toString()));
+		}
+		if (!folders.isEmpty()) {
+			p.setWorkspaceFolders(folders);
 		}
 		ClientCapabilities caps = new ClientCapabilities();
 		WorkspaceClientCapabilities ws = new WorkspaceClientCapabilities();
