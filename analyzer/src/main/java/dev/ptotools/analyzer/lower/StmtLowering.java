@@ -40,6 +40,12 @@ public final class StmtLowering {
 		return exprs.lower(e);
 	}
 
+	/** A part the grammar requires but error recovery may leave out: never null in the IR. */
+	private Expr required(Expression e, Span around) {
+		Expr x = exprs.lower(e);
+		return x != null ? x : new Expr.Opaque("missing", List.of(), new Span(around.start(), around.start()));
+	}
+
 	private Span span(org.eclipse.emf.ecore.EObject o) {
 		return exprs.span(o);
 	}
@@ -72,25 +78,27 @@ public final class StmtLowering {
 			List<Expression> items = a.getTargets();
 			List<Expr> targets = new ArrayList<>();
 			for (int i = 0; i < items.size() - 1; i++) {
-				targets.add(lower(items.get(i)));
+				targets.add(required(items.get(i), span));
 			}
-			return new Stmt.Assign(List.copyOf(targets), lower(items.get(items.size() - 1)), null, span);
+			return new Stmt.Assign(List.copyOf(targets), required(items.get(items.size() - 1), span), null, span);
 		}
 		if (s instanceof AnnAssign a) {
-			return new Stmt.Assign(List.of(lower(a.getTarget())), lower(a.getValue()), lower(a.getAnnotation()), span);
+			return new Stmt.Assign(List.of(required(a.getTarget(), span)), lower(a.getValue()), lower(a.getAnnotation()),
+					span);
 		}
 		if (s instanceof AugAssign a) {
 			String op = String.valueOf(a.getOp());
-			return new Stmt.AugAssign(lower(a.getTarget()), op.endsWith("=") ? op.substring(0, op.length() - 1) : op,
-					lower(a.getValue()), span);
+			return new Stmt.AugAssign(required(a.getTarget(), span), op.endsWith("=") ? op.substring(0, op.length() - 1) : op,
+					required(a.getValue(), span), span);
 		}
 		if (s instanceof ForStmt f) {
 			Span header = header(span, f.getBody());
-			return new Stmt.For(lower(f.getTarget()), lower(f.getIter()), suite(f.getBody()), suite(f.getOrelse()),
+			return new Stmt.For(required(f.getTarget(), span), required(f.getIter(), span), suite(f.getBody()),
+					suite(f.getOrelse()),
 					span, header, keyword(span, f.isAsync() ? "async for" : "for"));
 		}
 		if (s instanceof WhileStmt w) {
-			return new Stmt.While(lower(w.getTest()), suite(w.getBody()), suite(w.getOrelse()), span,
+			return new Stmt.While(required(w.getTest(), span), suite(w.getBody()), suite(w.getOrelse()), span,
 					header(span, w.getBody()));
 		}
 		if (s instanceof IfStmt i) {
@@ -99,7 +107,7 @@ public final class StmtLowering {
 		if (s instanceof WithStmt w) {
 			List<Stmt.WithItem> items = new ArrayList<>();
 			for (WithItem item : w.getItems()) {
-				items.add(new Stmt.WithItem(lower(item.getContext()), lower(item.getTarget())));
+				items.add(new Stmt.WithItem(required(item.getContext(), span), lower(item.getTarget())));
 			}
 			return new Stmt.With(List.copyOf(items), suite(w.getBody()), span, header(span, w.getBody()));
 		}
@@ -128,7 +136,7 @@ public final class StmtLowering {
 			Span chainSpan = new Span(es.start(), Math.max(span.end(), es.end()));
 			rest = List.of(ifChain(e.getTest(), e.getBody(), elifs, next + 1, orelse, true, chainSpan));
 		}
-		return new Stmt.If(lower(test), suite(body), rest, elif, span, header(span, body));
+		return new Stmt.If(required(test, span), suite(body), rest, elif, span, header(span, body));
 	}
 
 	/** From the statement start to the start of its body (the header line, ending with ':'). */
