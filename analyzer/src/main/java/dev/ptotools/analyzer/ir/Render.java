@@ -65,7 +65,7 @@ public final class Render {
 		}
 		if (e instanceof Expr.Compare c) {
 			StringBuilder b = new StringBuilder(render(c.left(), depth));
-			for (int i = 0; i < c.ops().size(); i++) {
+			for (int i = 0; i < Math.min(c.ops().size(), c.comparators().size()); i++) {
 				b.append(' ').append(c.ops().get(i)).append(' ').append(render(c.comparators().get(i), depth));
 			}
 			return b.toString();

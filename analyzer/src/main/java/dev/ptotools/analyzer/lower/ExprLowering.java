@@ -131,8 +131,14 @@ public final class ExprLowering {
 			for (String op : c.getOps()) {
 				ops.add(op.replaceAll("\\s+", " ").replace("notin", "not in").replace("isnot", "is not"));
 			}
-			return new Expr.Compare(lowerOrEmpty(c.getLeft(), span), List.copyOf(ops), lowerAll(c.getComparators()),
-					span);
+			// Error recovery can leave an operator without its operand: pad, so that ops and
+			// comparators always pair up.
+			List<Expr> comparators = new ArrayList<>(lowerAll(c.getComparators()));
+			while (comparators.size() < ops.size()) {
+				comparators.add(new Expr.Opaque("missing", List.of(), new Span(span.end(), span.end())));
+			}
+			return new Expr.Compare(lowerOrEmpty(c.getLeft(), span), List.copyOf(ops),
+					List.copyOf(comparators.subList(0, Math.max(ops.size(), 0))), span);
 		}
 		if (e instanceof IfExp i) {
 			return new Expr.Conditional(lowerOrEmpty(i.getTest(), span), lowerOrEmpty(i.getBody(), span),
