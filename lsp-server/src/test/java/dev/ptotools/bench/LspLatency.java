@@ -110,7 +110,7 @@ public final class LspLatency {
 		List<Figures> results = new ArrayList<>();
 		for (Server s : servers) {
 			System.out.printf("measuring %s: %s%n", s.label(), String.join(" ", s.command()));
-			Figures f = measure(s, text, edits, timeoutMs);
+			Figures f = measure(s, text, edits, timeoutMs, jfr);
 			results.add(f);
 			System.out.printf(Locale.ROOT, "  cold start %.0f ms, open %.0f ms, edits p50 %.1f ms, p95 %.1f ms"
 					+ " (diagnostics: %d on open, %d after the last edit)%n", f.coldStartMs(), f.openMs(),
@@ -132,8 +132,8 @@ public final class LspLatency {
 			// JFR's start-up message would go to stdout, which carries the protocol: log it to stderr.
 			c.add("-Xlog:jfr*=warning:stderr");
 			c.add("-XX:+FlightRecorder");
-			c.add("-XX:StartFlightRecording=settings=profile,dumponexit=true,filename="
-					+ jfr.resolve(name + ".jfr"));
+			// The server ends with Runtime.halt (no dump on exit): measure() dumps it with jcmd first.
+			c.add("-XX:StartFlightRecording=name=pto,settings=profile");
 		}
 		c.add("-jar");
 		c.add(jar.toString());
@@ -142,7 +142,7 @@ public final class LspLatency {
 	}
 
 	/** One server: start, initialize, open, then the edits; the process is gone afterwards. */
-	static Figures measure(Server s, String text, int edits, long timeoutMs) throws Exception {
+	static Figures measure(Server s, String text, int edits, long timeoutMs, Path jfrDir) throws Exception {
 		Path ws = Files.createTempDirectory("pto-latency-" + s.key() + "-");
 		Path file = ws.resolve("generated_multi_rank.py");
 		Files.writeString(file, text);
@@ -198,10 +198,24 @@ public final class LspLatency {
 				editMs[k - 1] = millis(last.arrivedNanos() - t);
 			}
 			lastCount = last.count();
+			if (s.command().stream().anyMatch(a -> a.startsWith("-XX:StartFlightRecording")) && jfrDir != null) {
+				dumpRecording(c.process(), jfrDir.resolve(s.key() + ".jfr"));
+			}
 		} finally {
 			deleteTree(ws);
 		}
 		return new Figures(s, cold, open, editMs, firstCount, lastCount);
+	}
+
+	/** Dumps the server's flight recording to a file (jcmd of this JVM's JDK). */
+	static void dumpRecording(Process server, Path file) throws Exception {
+		String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
+		Process p = new ProcessBuilder(jcmd, Long.toString(server.pid()), "JFR.dump", "name=pto", "filename=" + file)
+				.redirectErrorStream(true).start();
+		String out = new String(p.getInputStream().readAllBytes()).trim();
+		if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+			System.out.println("  jcmd JFR.dump failed: " + out);
+		}
 	}
 
 	static JsonObject initializeParams(Path ws, JsonElement initializationOptions) {
