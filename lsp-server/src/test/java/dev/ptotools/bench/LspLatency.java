@@ -105,6 +105,7 @@ public final class LspLatency {
 				text.length(), edits);
 		System.out.printf(Locale.ROOT, "machine: %d cores; java %s; node %s%n", Runtime.getRuntime().availableProcessors(),
 				System.getProperty("java.version"), nodeVersion());
+		System.out.println("load average before: " + loadAverage() + " (other processes on the machine skew the figures)");
 		System.out.println();
 
 		List<Figures> results = new ArrayList<>();
@@ -116,11 +117,19 @@ public final class LspLatency {
 					+ " (diagnostics: %d on open, %d after the last edit)%n", f.coldStartMs(), f.openMs(),
 					f.percentile(50), f.percentile(95), f.firstCount(), f.lastCount());
 		}
+		System.out.println("load average after: " + loadAverage());
 		System.out.println();
 		print(results);
 		if (jfr != null) {
-			System.out.println();
-			System.out.println("JFR recordings in " + jfr + " (jfr print --events jdk.ExecutionSample FILE)");
+			for (Server s : servers) {
+				Path recording = jfr.resolve(s.key() + ".jfr");
+				if (Files.isRegularFile(recording)) {
+					System.out.println();
+					System.out.println("where " + s.label() + " spends its time (" + recording
+							+ "; also: jfr print --stack-depth 64 --events jdk.ExecutionSample FILE):");
+					JfrPhases.main(new String[] { recording.toString() });
+				}
+			}
 		}
 	}
 
@@ -132,6 +141,7 @@ public final class LspLatency {
 			// JFR's start-up message would go to stdout, which carries the protocol: log it to stderr.
 			c.add("-Xlog:jfr*=warning:stderr");
 			c.add("-XX:+FlightRecorder");
+			c.add("-XX:FlightRecorderOptions=stackdepth=512"); // the parser recurses deeply
 			// The server ends with Runtime.halt (no dump on exit): measure() dumps it with jcmd first.
 			c.add("-XX:StartFlightRecording=name=pto,settings=profile");
 		}
@@ -321,6 +331,14 @@ public final class LspLatency {
 			return JsonParser.parseString(json).getAsJsonObject().get("version").getAsString();
 		} catch (Exception e) {
 			return "(version unknown)";
+		}
+	}
+
+	static String loadAverage() {
+		try {
+			return Files.readString(Path.of("/proc/loadavg")).trim();
+		} catch (IOException e) {
+			return "unknown";
 		}
 	}
 
