@@ -56,12 +56,28 @@ final class EditorRun {
 		if (found.isPresent()) {
 			return found.get();
 		}
-		String message = program + " is not installed (apt-get install " + debianPackages + ")";
+		missing(program + " is not installed (apt-get install " + debianPackages + ")");
+		return null;
+	}
+
+	/** Something an editor test needs is missing: fail in CI (CI=true), skip with the message elsewhere. */
+	static void missing(String message) {
 		if ("true".equalsIgnoreCase(System.getenv("CI"))) {
 			fail(message + "; CI must run the editor tests (.ci/run installs it)");
 		}
 		Assumptions.abort(message + ": editor test skipped");
-		return null;
+	}
+
+	/** Whether a command exits with 0 within a minute (its output is dropped). */
+	static boolean succeeds(List<String> command) throws IOException, InterruptedException {
+		Process p = new ProcessBuilder(command).redirectErrorStream(true)
+				.redirectOutput(ProcessBuilder.Redirect.DISCARD)
+				.redirectInput(ProcessBuilder.Redirect.from(new File("/dev/null"))).start();
+		if (!p.waitFor(60, TimeUnit.SECONDS)) {
+			p.destroyForcibly();
+			return false;
+		}
+		return p.exitValue() == 0;
 	}
 
 	static Optional<Path> onPath(String program) {

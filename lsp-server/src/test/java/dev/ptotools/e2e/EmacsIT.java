@@ -24,6 +24,11 @@ class EmacsIT {
 	@Timeout(value = 5, unit = TimeUnit.MINUTES)
 	void diagnosticsQuickFixAndCodegenOnSave() throws Exception {
 		Path emacs = EditorRun.require("emacs", "emacs-nox elpa-eglot");
+		// eglot: built into Emacs 29, a package (Debian's elpa-eglot) on 28
+		if (!EditorRun.succeeds(List.of(emacs.toString(), "--batch", "--eval",
+				"(progn (package-activate-all) (kill-emacs (if (locate-library \"eglot\") 0 3)))"))) {
+			EditorRun.missing("eglot is not installed for " + emacs + " (apt-get install elpa-eglot)");
+		}
 		Path jar = EditorRun.jar();
 		Path workspace = Files.createDirectories(temp.resolve("workspace"));
 		Path scratch = Files.createDirectories(temp.resolve("scratch"));
