@@ -105,11 +105,23 @@ public final class AnalysisScheduler {
 		return new AnalyzedDocument(snap, analysis, settings, project, null);
 	}
 
-	/** Re-analyzes documents (after a settings change) and publishes the results. */
+	/**
+	 * Re-analyzes documents (after a settings change) and publishes the results. A document whose
+	 * held analysis is of its current version and was made with the settings and project
+	 * configuration that apply now is left as it is: the analysis reads nothing else, so it would
+	 * come out the same. (Editors send configuration at start-up, often twice: without this, a large
+	 * file was analyzed up to four times before the first edit.)
+	 */
 	public void reanalyze(List<OpenDocument> docs) {
 		for (OpenDocument d : new ArrayList<>(docs)) {
 			analysisThread.submit(() -> {
 				OpenDocument.Snapshot snap = d.snapshot();
+				AnalyzedDocument held = d.analyzed();
+				if (held != null && held.version() == snap.version() && held.text().equals(snap.text())
+						&& held.settings().equals(workspace.settingsFor(snap.path()))
+						&& held.project().equals(workspace.projectFor(snap.path()))) {
+					return;
+				}
 				AnalyzedDocument a = analyze(snap);
 				d.offer(a);
 				publisher.accept(a);

@@ -264,6 +264,20 @@ class LanguageServerTest {
 	}
 
 	@Test
+	void configurationThatChangesNothingIsNotReanalyzed() throws Exception {
+		openExample();
+		// What Neovim does after initialize: the same (empty) settings again, then the server pulls them.
+		lsp.server.getWorkspaceService().didChangeConfiguration(new DidChangeConfigurationParams(new JsonObject()));
+		lsp.server.getWorkspaceService().didChangeConfiguration(new DidChangeConfigurationParams(new JsonObject()));
+		// Analyses run one at a time in order: once version 2 is published, any re-analysis of 1 was too.
+		lsp.change(uri, 2, text + "\n");
+		lsp.awaitVersion(uri, 2);
+		long ofVersion1 = lsp.client.diagnostics.stream()
+				.filter(p -> p.getUri().equals(uri) && p.getVersion() != null && p.getVersion() == 1).count();
+		assertEquals(1, ofVersion1, "version 1 analyzed and published once");
+	}
+
+	@Test
 	void commandsExplainShowCodeAndCompileTheWorkspace() throws Exception {
 		// Without the tensor created inside a loop (PTO302), the example compiles.
 		text = text.replace("            scratch = pl.create_tensor([SIZE], dtype=pl.FP32)\n", "");

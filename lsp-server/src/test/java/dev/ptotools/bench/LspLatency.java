@@ -1,0 +1,389 @@
+package dev.ptotools.bench;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.Comparator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Stream;
+
+import com.google.gson.JsonArray;
+import com.google.gson.JsonElement;
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+import dev.ptotools.analyzer.support.GeneratedPrograms;
+
+/**
+ * Latency harness (not a test): cold start to the initialize result, and edit → publishDiagnostics
+ * over a series of edits of a generated multi-rank PyPTO module, for our server (the real jar as a
+ * subprocess, with the VS Code extension's JVM options) with its default debounce and with none,
+ * and for pyright's language server, all driven by the same {@link StdioLspClient} in one run.
+ * <p>
+ * Each edit is a small change that keeps the file valid (a comment on one {@code x_r = inputs[r]}
+ * line, a different line each time), sent as didChange with the full text; the next edit waits for
+ * the diagnostics of that version. Run it with {@code bench/lsp-latency.sh} (README, "Benchmarks").
+ * <p>
+ * Options: {@code --jar PATH} (default lsp-server/target/pto-tools.jar), {@code --pyright PATH} of
+ * pyright-langserver (default bench/node_modules/.bin/pyright-langserver; "none" leaves it out),
+ * {@code --lines N} (2000), {@code --edits N} (200), {@code --servers pto,pto-nodebounce,pyright},
+ * {@code --jfr DIR} (record a JFR profile of each of our servers there), {@code --timeout-ms N} per
+ * wait (60000).
+ */
+public final class LspLatency {
+
+	/** The JVM options the VS Code extension starts the server with. */
+	static final List<String> EXTENSION_JVM_OPTIONS = List.of("-Xmx512m", "-XX:+UseSerialGC");
+	static final int DEFAULT_DEBOUNCE_MS = 150;
+
+	record Server(String key, String label, List<String> command, JsonElement initializationOptions, int debounceMs) {
+	}
+
+	record Figures(Server server, double coldStartMs, double openMs, double[] editMs, int firstCount, int lastCount) {
+		double percentile(double p) {
+			double[] s = editMs.clone();
+			Arrays.sort(s);
+			int rank = (int) Math.ceil(p / 100.0 * s.length);
+			return s[Math.max(0, Math.min(s.length - 1, rank - 1))];
+		}
+
+		double max() {
+			return Arrays.stream(editMs).max().orElse(Double.NaN);
+		}
+
+		double mean() {
+			return Arrays.stream(editMs).average().orElse(Double.NaN);
+		}
+	}
+
+	private LspLatency() {
+	}
+
+	public static void main(String[] args) throws Exception {
+		Map<String, String> opt = options(args);
+		Path jar = Path.of(opt.getOrDefault("jar", "lsp-server/target/pto-tools.jar")).toAbsolutePath();
+		String pyright = opt.getOrDefault("pyright", "bench/node_modules/.bin/pyright-langserver");
+		int lines = Integer.parseInt(opt.getOrDefault("lines", "2000"));
+		int edits = Integer.parseInt(opt.getOrDefault("edits", "200"));
+		long timeoutMs = Long.parseLong(opt.getOrDefault("timeout-ms", "60000"));
+		List<String> only = List.of(opt.getOrDefault("servers", "pto,pto-nodebounce,pyright").split(","));
+		Path jfr = opt.containsKey("jfr") ? Files.createDirectories(Path.of(opt.get("jfr")).toAbsolutePath()) : null;
+		if (!Files.isRegularFile(jar)) {
+			throw new IllegalArgumentException("no server jar at " + jar + " (build it first: README, Commands)");
+		}
+
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		List<Server> servers = new ArrayList<>();
+		if (only.contains("pto")) {
+			servers.add(new Server("pto", "pto (debounce " + DEFAULT_DEBOUNCE_MS + " ms)",
+					ptoCommand(java, jar, jfr, "pto"), null, DEFAULT_DEBOUNCE_MS));
+		}
+		if (only.contains("pto-nodebounce")) {
+			servers.add(new Server("pto-nodebounce", "pto (debounce 0 ms)", ptoCommand(java, jar, jfr, "pto-nodebounce"),
+					JsonParser.parseString("{\"settings\": {\"debounceMs\": 0}}"), 0));
+		}
+		Path pyrightPath = Path.of(pyright).toAbsolutePath();
+		if (only.contains("pyright") && !pyright.equals("none")) {
+			if (!Files.isExecutable(pyrightPath)) {
+				throw new IllegalArgumentException("no pyright-langserver at " + pyrightPath + " (cd bench && npm ci)");
+			}
+			servers.add(new Server("pyright", "pyright " + pyrightVersion(pyrightPath),
+					List.of(pyrightPath.toString(), "--stdio"), null, 0));
+		}
+
+		String text = GeneratedPrograms.multiRank(lines);
+		System.out.printf(Locale.ROOT, "file: GeneratedPrograms.multiRank(%d): %d lines, %,d characters; %d edits, each"
+				+ " a full-text didChange waiting for the diagnostics of its version%n", lines, text.split("\n", -1).length - 1,
+				text.length(), edits);
+		System.out.printf(Locale.ROOT, "machine: %d cores; java %s; node %s%n", Runtime.getRuntime().availableProcessors(),
+				System.getProperty("java.version"), nodeVersion());
+		System.out.println("load average before: " + loadAverage() + " (other processes on the machine skew the figures)");
+		System.out.println();
+
+		List<Figures> results = new ArrayList<>();
+		for (Server s : servers) {
+			System.out.printf("measuring %s: %s%n", s.label(), String.join(" ", s.command()));
+			Figures f = measure(s, text, edits, timeoutMs, jfr);
+			results.add(f);
+			System.out.printf(Locale.ROOT, "  cold start %.0f ms, open %.0f ms, edits p50 %.1f ms, p95 %.1f ms"
+					+ " (diagnostics: %d on open, %d after the last edit)%n", f.coldStartMs(), f.openMs(),
+					f.percentile(50), f.percentile(95), f.firstCount(), f.lastCount());
+		}
+		System.out.println("load average after: " + loadAverage());
+		System.out.println();
+		print(results);
+		if (jfr != null) {
+			for (Server s : servers) {
+				Path recording = jfr.resolve(s.key() + ".jfr");
+				if (Files.isRegularFile(recording)) {
+					System.out.println();
+					System.out.println("where " + s.label() + " spends its time (" + recording
+							+ "; also: jfr print --stack-depth 64 --events jdk.ExecutionSample FILE):");
+					JfrPhases.main(new String[] { recording.toString() });
+				}
+			}
+		}
+	}
+
+	static List<String> ptoCommand(String java, Path jar, Path jfr, String name) {
+		List<String> c = new ArrayList<>();
+		c.add(java);
+		c.addAll(EXTENSION_JVM_OPTIONS);
+		if (jfr != null) {
+			// JFR's start-up message would go to stdout, which carries the protocol: log it to stderr.
+			c.add("-Xlog:jfr*=warning:stderr");
+			c.add("-XX:+FlightRecorder");
+			c.add("-XX:FlightRecorderOptions=stackdepth=512"); // the parser recurses deeply
+			// The server ends with Runtime.halt (no dump on exit): measure() dumps it with jcmd first.
+			c.add("-XX:StartFlightRecording=name=pto,settings=profile");
+		}
+		c.add("-jar");
+		c.add(jar.toString());
+		c.add("serve");
+		return c;
+	}
+
+	/** One server: start, initialize, open, then the edits; the process is gone afterwards. */
+	static Figures measure(Server s, String text, int edits, long timeoutMs, Path jfrDir) throws Exception {
+		Path ws = Files.createTempDirectory("pto-latency-" + s.key() + "-");
+		Path file = ws.resolve("generated_multi_rank.py");
+		Files.writeString(file, text);
+		String uri = file.toUri().toString();
+		List<String> edited = editLines(text);
+		double[] editMs = new double[edits];
+		int firstCount;
+		int lastCount;
+		double cold;
+		double open;
+		long start = System.nanoTime();
+		try (StdioLspClient c = new StdioLspClient(s.command(), ws, ws.resolve("server-stderr.log"))) {
+			StdioLspClient.Timed init = c.request("initialize", initializeParams(ws, s.initializationOptions()))
+					.get(timeoutMs, TimeUnit.MILLISECONDS);
+			cold = millis(init.arrivedNanos() - start);
+			if (init.message().has("error")) {
+				throw new IOException(s.label() + ": initialize failed: " + init.message());
+			}
+			c.notify("initialized", new JsonObject());
+
+			JsonObject item = new JsonObject();
+			item.addProperty("uri", uri);
+			item.addProperty("languageId", "python");
+			item.addProperty("version", 1);
+			item.addProperty("text", text);
+			JsonObject openParams = new JsonObject();
+			openParams.add("textDocument", item);
+			long sent = System.nanoTime();
+			c.notify("textDocument/didOpen", openParams);
+			StdioLspClient.Published first = c.awaitDiagnostics(uri, 1, timeoutMs);
+			open = millis(first.arrivedNanos() - sent);
+			firstCount = first.count();
+
+			String current = text;
+			StdioLspClient.Published last = first;
+			for (int k = 1; k <= edits; k++) {
+				current = edit(current, edited, k);
+				int version = k + 1;
+				JsonObject doc = new JsonObject();
+				doc.addProperty("uri", uri);
+				doc.addProperty("version", version);
+				JsonObject change = new JsonObject();
+				change.addProperty("text", current);
+				JsonArray changes = new JsonArray();
+				changes.add(change);
+				JsonObject params = new JsonObject();
+				params.add("textDocument", doc);
+				params.add("contentChanges", changes);
+				c.drainDiagnostics(); // late repeats of older versions are not this edit's answer
+				long t = System.nanoTime();
+				c.notify("textDocument/didChange", params);
+				last = c.awaitDiagnostics(uri, version, timeoutMs);
+				editMs[k - 1] = millis(last.arrivedNanos() - t);
+			}
+			lastCount = last.count();
+			if (s.command().stream().anyMatch(a -> a.startsWith("-XX:StartFlightRecording")) && jfrDir != null) {
+				dumpRecording(c.process(), jfrDir.resolve(s.key() + ".jfr"));
+			}
+		} finally {
+			deleteTree(ws);
+		}
+		return new Figures(s, cold, open, editMs, firstCount, lastCount);
+	}
+
+	/** Dumps the server's flight recording to a file (jcmd of this JVM's JDK). */
+	static void dumpRecording(Process server, Path file) throws Exception {
+		String jcmd = Path.of(System.getProperty("java.home"), "bin", "jcmd").toString();
+		Process p = new ProcessBuilder(jcmd, Long.toString(server.pid()), "JFR.dump", "name=pto", "filename=" + file)
+				.redirectErrorStream(true).start();
+		String out = new String(p.getInputStream().readAllBytes()).trim();
+		if (!p.waitFor(60, TimeUnit.SECONDS) || p.exitValue() != 0) {
+			System.out.println("  jcmd JFR.dump failed: " + out);
+		}
+	}
+
+	static JsonObject initializeParams(Path ws, JsonElement initializationOptions) {
+		String root = ws.toUri().toString();
+		JsonObject p = new JsonObject();
+		p.addProperty("processId", ProcessHandle.current().pid());
+		p.addProperty("rootUri", root);
+		JsonArray folders = new JsonArray();
+		JsonObject folder = new JsonObject();
+		folder.addProperty("uri", root);
+		folder.addProperty("name", ws.getFileName().toString());
+		folders.add(folder);
+		p.add("workspaceFolders", folders);
+		p.add("capabilities", JsonParser.parseString("""
+				{
+				  "textDocument": {
+				    "synchronization": { "dynamicRegistration": false, "didSave": true },
+				    "publishDiagnostics": { "relatedInformation": true, "versionSupport": true }
+				  },
+				  "workspace": { "configuration": true, "workspaceFolders": true },
+				  "window": { "workDoneProgress": false }
+				}"""));
+		if (initializationOptions != null) {
+			p.add("initializationOptions", initializationOptions);
+		}
+		return p;
+	}
+
+	private static final Pattern EDITABLE = Pattern.compile("(?m)^( +x_r = inputs\\[r\\])(  # edit \\d+)?$");
+
+	/** The lines the edits touch: each {@code x_r = inputs[r]} of the module. */
+	static List<String> editLines(String text) {
+		List<String> out = new ArrayList<>();
+		Matcher m = EDITABLE.matcher(text);
+		while (m.find()) {
+			out.add(m.group(1));
+		}
+		if (out.isEmpty()) {
+			throw new IllegalStateException("no line to edit in the generated module");
+		}
+		return out;
+	}
+
+	/** Edit k: a comment on the (k mod n)-th editable line, replacing any comment it had. */
+	static String edit(String text, List<String> editable, int k) {
+		int target = k % editable.size();
+		Matcher m = EDITABLE.matcher(text);
+		StringBuilder b = new StringBuilder();
+		int i = 0;
+		while (m.find()) {
+			String replacement = i == target ? m.group(1) + "  # edit " + k : m.group(0);
+			m.appendReplacement(b, Matcher.quoteReplacement(replacement));
+			i++;
+		}
+		m.appendTail(b);
+		return b.toString();
+	}
+
+	static void print(List<Figures> results) {
+		Figures pyright = results.stream().filter(f -> f.server().key().equals("pyright")).findFirst().orElse(null);
+		String header = String.format(Locale.ROOT, "%-22s %11s %11s %9s %9s %9s %9s %14s %14s", "server", "cold start",
+				"open→diags", "p50", "p95", "max", "mean", "p50 vs pyright", "p95 vs pyright");
+		System.out.println(header);
+		System.out.println("-".repeat(header.length()));
+		for (Figures f : results) {
+			System.out.printf(Locale.ROOT, "%-22s %8.0f ms %8.0f ms %6.1f ms %6.1f ms %6.1f ms %6.1f ms %14s %14s%n",
+					f.server().label(), f.coldStartMs(), f.openMs(), f.percentile(50), f.percentile(95), f.max(), f.mean(),
+					ratio(pyright, f, 50), ratio(pyright, f, 95));
+		}
+		System.out.println("(edit → publishDiagnostics of that version over " + (results.isEmpty() ? 0
+				: results.get(0).editMs().length) + " edits; cold start: process start → initialize result;"
+				+ " 'vs pyright' = pyright's figure ÷ this server's)");
+		System.out.println();
+		for (Figures f : results) {
+			if (f.server().key().startsWith("pto")) {
+				double budget = 50 + f.server().debounceMs();
+				System.out.printf(Locale.ROOT, "goal %s: p95 %.1f ms ≤ %.0f ms (50 ms + debounce): %s%n", f.server().label(),
+						f.percentile(95), budget, f.percentile(95) <= budget ? "met" : "MISSED");
+				if (pyright != null) {
+					double x = pyright.percentile(95) / f.percentile(95);
+					System.out.printf(Locale.ROOT, "goal %s: ≥ 5x faster than pyright at p95: %.1fx: %s%n", f.server().label(),
+							x, x >= 5 ? "met" : "MISSED");
+				}
+			}
+		}
+	}
+
+	private static String ratio(Figures pyright, Figures f, double p) {
+		if (pyright == null || pyright == f) {
+			return "-";
+		}
+		return String.format(Locale.ROOT, "%.1fx", pyright.percentile(p) / f.percentile(p));
+	}
+
+	private static double millis(long nanos) {
+		return nanos / 1e6;
+	}
+
+	static String pyrightVersion(Path langserver) {
+		try {
+			Path pkg = langserver.toRealPath().getParent().resolve("package.json");
+			String json = Files.readString(pkg);
+			return JsonParser.parseString(json).getAsJsonObject().get("version").getAsString();
+		} catch (Exception e) {
+			return "(version unknown)";
+		}
+	}
+
+	static String loadAverage() {
+		try {
+			return Files.readString(Path.of("/proc/loadavg")).trim();
+		} catch (IOException e) {
+			return "unknown";
+		}
+	}
+
+	static String nodeVersion() {
+		try {
+			Process p = new ProcessBuilder("node", "--version").redirectErrorStream(true).start();
+			String v = new String(p.getInputStream().readAllBytes()).trim();
+			p.waitFor(10, TimeUnit.SECONDS);
+			return v;
+		} catch (Exception e) {
+			return "not found";
+		}
+	}
+
+	static Map<String, String> options(String[] args) {
+		Map<String, String> out = new LinkedHashMap<>();
+		for (int i = 0; i < args.length; i++) {
+			String a = args[i];
+			if (!a.startsWith("--")) {
+				throw new IllegalArgumentException("unexpected argument " + a);
+			}
+			String key = a.substring(2);
+			String value;
+			int eq = key.indexOf('=');
+			if (eq >= 0) {
+				value = key.substring(eq + 1);
+				key = key.substring(0, eq);
+			} else if (i + 1 < args.length) {
+				value = args[++i];
+			} else {
+				throw new IllegalArgumentException("missing value for " + a);
+			}
+			out.put(key, value);
+		}
+		return out;
+	}
+
+	private static void deleteTree(Path root) throws IOException {
+		if (!Files.exists(root)) {
+			return;
+		}
+		try (Stream<Path> s = Files.walk(root)) {
+			for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
+				Files.deleteIfExists(p);
+			}
+		}
+	}
+}

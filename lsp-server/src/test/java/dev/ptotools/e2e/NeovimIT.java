@@ -1,0 +1,44 @@
+package dev.ptotools.e2e;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Neovim (Debian's 0.7 line, {@code nvim --headless}) with the {@code vim.lsp.start_client}
+ * configuration of docs/editors.md, on the real server jar: see {@link EditorScenario}. The script
+ * is {@code e2e/neovim/drive.lua}; the configuration {@code e2e/neovim/init.lua}.
+ */
+class NeovimIT {
+
+	@TempDir
+	Path temp;
+
+	@Test
+	@Timeout(value = 5, unit = TimeUnit.MINUTES)
+	void diagnosticsQuickFixAndCodegenOnSave() throws Exception {
+		Path nvim = EditorRun.require("nvim", "neovim");
+		Path jar = EditorRun.jar();
+		Path workspace = Files.createDirectories(temp.resolve("workspace"));
+		Path scratch = Files.createDirectories(temp.resolve("scratch"));
+		Path home = Files.createDirectories(temp.resolve("home"));
+		EditorScenario scenario = new EditorScenario(workspace);
+		Path init = EditorRun.install("neovim/init.lua", scratch, jar);
+		Path drive = EditorRun.install("neovim/drive.lua", scratch, jar);
+		// A clean Neovim: only our init file, no shada, no swap files, its own XDG folders.
+		List<String> command = List.of(nvim.toString(), "--headless", "-n", "-i", "NONE", "-u", init.toString(),
+				"-c", "luafile " + drive);
+		Map<String, String> env = Map.of("PTO_E2E_FILE", scenario.file.toString(), "HOME", home.toString(),
+				"XDG_CONFIG_HOME", home.resolve("config").toString(), "XDG_DATA_HOME", home.resolve("data").toString(),
+				"XDG_STATE_HOME", home.resolve("state").toString(), "XDG_CACHE_HOME", home.resolve("cache").toString());
+		// root_dir = vim.fn.getcwd() in the configuration: Neovim starts in the workspace folder.
+		EditorRun.Result r = EditorRun.run(command, workspace, env, scratch.resolve("nvim-log.json"), scratch);
+		scenario.verify(r, scratch);
+	}
+}

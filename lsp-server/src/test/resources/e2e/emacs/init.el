@@ -1,0 +1,15 @@
+(with-eval-after-load 'eglot
+  (add-to-list 'eglot-server-programs
+               '(python-mode . ("java" "-jar" "/path/to/pto-tools.jar" "serve"))))
+
+;; start it in every Python buffer (or run M-x eglot by hand)
+(add-hook 'python-mode-hook #'eglot-ensure)
+
+(with-eval-after-load 'eglot
+  (add-to-list 'eglot-server-programs
+               '((python-mode python-ts-mode)
+                 . ("java" "-Xmx512m" "-XX:+UseSerialGC" "-jar" "/path/to/pto-tools.jar" "serve"
+                    :initializationOptions (:settings (:outputFolder "build_output"))))))
+
+(setq-default eglot-workspace-configuration
+              '(:pto (:outputFolder "build_output" :codegenOnSave t)))

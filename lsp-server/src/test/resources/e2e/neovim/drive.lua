@@ -1,0 +1,223 @@
+-- Drives Neovim (0.7 line, headless) through the PTO server as a user would: open the example,
+-- wait for the diagnostics, ask for code actions on the loop that creates a tensor, pick the
+-- preferred one, wait for that loop's warning to go, save, wait for the on-save compile.
+--
+-- Loaded after init.lua (the docs/editors.md configuration, unchanged but for the jar path).
+-- Inputs come from the environment:
+--   PTO_E2E_FILE        the Python file to open (inside the workspace folder, which is the cwd)
+--   PTO_E2E_LOG         where to write the JSON log the Java test reads
+--   PTO_E2E_TIMEOUT_MS  how long each step may wait
+-- Every wait has a timeout; on any failure the log gets an "error" and Neovim exits with status 1.
+
+local file = assert(os.getenv('PTO_E2E_FILE'), 'PTO_E2E_FILE not set')
+local log_path = assert(os.getenv('PTO_E2E_LOG'), 'PTO_E2E_LOG not set')
+local step_timeout = tonumber(os.getenv('PTO_E2E_TIMEOUT_MS') or '60000')
+
+local log = { editor = 'neovim', version = tostring(vim.version().major) .. '.' .. tostring(vim.version().minor)
+  .. '.' .. tostring(vim.version().patch), steps = {}, published = {}, messages = {} }
+
+local function save_log()
+  local f = assert(io.open(log_path, 'w'))
+  f:write(vim.fn.json_encode(log))
+  f:close()
+end
+
+local function step(name)
+  table.insert(log.steps, name)
+  save_log()
+end
+
+local function fail(msg)
+  log.error = msg
+  save_log()
+  vim.cmd('cquit 1')
+end
+
+local function wait_for(what, cond)
+  if not vim.wait(step_timeout, cond, 20) then
+    error('timed out after ' .. step_timeout .. ' ms waiting for ' .. what, 0)
+  end
+end
+
+-- What the server sends, recorded on the way to Neovim's own handlers (which still run).
+local function record(method, keep)
+  local original = vim.lsp.handlers[method]
+  vim.lsp.handlers[method] = function(err, result, ctx, config)
+    keep(result)
+    if original then
+      return original(err, result, ctx, config)
+    end
+  end
+end
+record('textDocument/publishDiagnostics', function(result)
+  table.insert(log.published, { uri = result.uri, version = result.version, count = #result.diagnostics })
+end)
+record('window/logMessage', function(result)
+  table.insert(log.messages, result.message)
+end)
+record('window/showMessage', function(result)
+  table.insert(log.messages, result.message)
+end)
+
+-- The diagnostics as Neovim holds them for the buffer (what the user sees), 1-based lines.
+local function shown(bufnr)
+  local out = {}
+  for _, d in ipairs(vim.diagnostic.get(bufnr)) do
+    table.insert(out, { code = d.code, line = d.lnum + 1, severity = d.severity, message = d.message })
+  end
+  table.sort(out, function(a, b)
+    if a.line ~= b.line then
+      return a.line < b.line
+    end
+    return tostring(a.code) < tostring(b.code)
+  end)
+  return out
+end
+
+local function published_version(v)
+  for _, p in ipairs(log.published) do
+    if p.version == v then
+      return true
+    end
+  end
+  return false
+end
+
+local function has_code_on(diags, code, line)
+  for _, d in ipairs(diags) do
+    if d.code == code and d.line == line then
+      return true
+    end
+  end
+  return false
+end
+
+local function line_of(bufnr, needle)
+  for i, l in ipairs(vim.api.nvim_buf_get_lines(bufnr, 0, -1, false)) do
+    if l:find(needle, 1, true) then
+      return i
+    end
+  end
+  return nil
+end
+
+local function run()
+  step('edit')
+  vim.cmd('edit ' .. vim.fn.fnameescape(file))
+  local bufnr = vim.api.nvim_get_current_buf()
+  log.filetype = vim.bo[bufnr].filetype
+
+  wait_for('the pto client to attach', function()
+    for _, c in pairs(vim.lsp.buf_get_clients(bufnr)) do
+      if c.name == 'pto' and c.initialized then
+        return true
+      end
+    end
+    return false
+  end)
+  local client
+  for _, c in pairs(vim.lsp.buf_get_clients(bufnr)) do
+    if c.name == 'pto' then
+      client = c
+    end
+  end
+  log.clientName = client.name
+  log.quickFixes = client.server_capabilities.codeActionProvider ~= nil
+  step('attached')
+
+  -- Diagnostics of the opened version (the version Neovim sent: 0 on didOpen, the buffer's
+  -- changedtick on each didChange).
+  local opened = vim.lsp.util.buf_versions[bufnr] or 0
+  log.openedVersion = opened
+  wait_for('diagnostics of the opened buffer', function()
+    return published_version(opened) and #vim.diagnostic.get(bufnr) > 0
+  end)
+  log.initial = shown(bufnr)
+  step('diagnostics')
+
+  -- The loop that creates a tensor: code actions with the cursor on its 'scratch = ...' line.
+  local scratch_line = line_of(bufnr, 'scratch = pl.create_tensor(')
+  if not scratch_line then
+    error('no scratch line in the buffer', 0)
+  end
+  log.actionLine = scratch_line
+  log.loopLine = scratch_line - 1
+  vim.api.nvim_win_set_cursor(0, { scratch_line, 12 })
+
+  local chosen = nil
+  vim.ui.select = function(items, opts, on_choice)
+    log.offered = {}
+    local pick = nil
+    for i, item in ipairs(items) do
+      local action = item[2]
+      table.insert(log.offered, { title = action.title, kind = action.kind, preferred = action.isPreferred == true })
+      if pick == nil and action.isPreferred == true and action.title:find("Move 'scratch = ", 1, true) then
+        pick = i
+      end
+    end
+    save_log()
+    if pick == nil then
+      on_choice(nil, nil)
+      return
+    end
+    chosen = items[pick][2].title
+    on_choice(items[pick], pick)
+  end
+  local before = vim.api.nvim_buf_get_changedtick(bufnr)
+  vim.lsp.buf.code_action()
+  wait_for('the code action to be offered and applied', function()
+    return log.offered ~= nil and (chosen == nil or vim.api.nvim_buf_get_changedtick(bufnr) ~= before)
+  end)
+  if chosen == nil then
+    error('no preferred "Move \'scratch = ...\'" action offered', 0)
+  end
+  log.applied = chosen
+  step('applied')
+
+  -- Neovim sends the edit as didChange (after its own debounce); wait for the diagnostics of the
+  -- edited version.
+  local edited = vim.api.nvim_buf_get_changedtick(bufnr)
+  log.editedVersion = edited
+  wait_for('Neovim to send the edit', function()
+    return vim.lsp.util.buf_versions[bufnr] == edited
+  end)
+  wait_for('diagnostics of the edited buffer (version ' .. edited .. ')', function()
+    return published_version(edited)
+  end)
+  log.after = shown(bufnr)
+  log.afterLoopLine = line_of(bufnr, 'self.chip_step(data, device=r)') -- first dispatch, for orientation
+  step('rediagnosed')
+
+  -- Save: didSave, and the server compiles on save.
+  vim.cmd('write')
+  step('saved')
+  local compiled = nil
+  wait_for('the on-save compile', function()
+    for _, m in ipairs(log.messages) do
+      if m:find('pto: compiled', 1, true) then
+        compiled = m
+        return true
+      end
+    end
+    return false
+  end)
+  log.compiled = compiled
+  step('compiled')
+  log.ok = true
+  save_log()
+end
+
+-- A whole-run watchdog too: a step that blocks without yielding still ends the editor.
+local watchdog = vim.loop.new_timer()
+watchdog:start(step_timeout * 6, 0, vim.schedule_wrap(function()
+  fail('watchdog: the run took longer than ' .. (step_timeout * 6) .. ' ms')
+end))
+
+local ok, err = xpcall(run, debug.traceback)
+watchdog:stop()
+if not ok then
+  fail(tostring(err))
+else
+  -- Leaving stops the client: shutdown and exit go to the server.
+  vim.cmd('qall!')
+end
