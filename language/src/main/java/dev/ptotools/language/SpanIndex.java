@@ -1,7 +1,6 @@
 package dev.ptotools.language;
 
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
 
 import org.eclipse.emf.ecore.EObject;
@@ -16,20 +15,20 @@ import org.eclipse.xtext.nodemodel.INode;
  */
 public final class SpanIndex {
 
-	private final IdentityHashMap<EObject, Long> spans;
+	private final IdentityLongMap spans;
 	private final List<EObject> objects;
 
-	private SpanIndex(IdentityHashMap<EObject, Long> spans, List<EObject> objects) {
+	private SpanIndex(IdentityLongMap spans, List<EObject> objects) {
 		this.spans = spans;
 		this.objects = objects;
 	}
 
 	public static SpanIndex of(ICompositeNode root) {
 		if (root == null) {
-			return new SpanIndex(new IdentityHashMap<>(), List.of());
+			return new SpanIndex(new IdentityLongMap(16), List.of());
 		}
 		// About one AST object per 6 characters of Python: sized so the map does not rehash.
-		IdentityHashMap<EObject, Long> spans = new IdentityHashMap<>(Math.max(16, root.getTotalLength() / 6));
+		IdentityLongMap spans = new IdentityLongMap(Math.max(16, root.getTotalLength() / 6));
 		List<EObject> objects = new ArrayList<>(Math.max(16, root.getTotalLength() / 6));
 		// Iterative post-order: each frame is a composite and the [first, end] of its real leaves so far.
 		ArrayList<Frame> stack = new ArrayList<>();
@@ -54,7 +53,7 @@ public final class SpanIndex {
 				int start = top.start >= 0 ? top.start : top.node.getTotalOffset();
 				int end = top.start >= 0 ? top.end : start;
 				EObject element = top.node.getSemanticElement();
-				if (spans.put(element, ((long) start << 32) | (end & 0xffffffffL)) == null) {
+				if (spans.putIfAbsent(element, ((long) start << 32) | (end & 0xffffffffL))) {
 					objects.add(element);
 				}
 			}
@@ -75,12 +74,12 @@ public final class SpanIndex {
 
 	/** The span of an object of this parse, or null for an object without a node. */
 	public Spans.Span of(EObject object) {
-		Long packed = spans.get(object);
-		if (packed == null) {
+		long packed = spans.get(object);
+		if (packed == IdentityLongMap.ABSENT) {
 			return object == null ? null : Spans.of(object);
 		}
 		int start = (int) (packed >>> 32);
-		int end = (int) packed.longValue();
+		int end = (int) packed;
 		return new Spans.Span(start, end - start);
 	}
 

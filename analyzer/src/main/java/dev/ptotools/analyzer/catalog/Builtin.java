@@ -46,10 +46,16 @@ public record Builtin(String name, List<String> aliases, List<BuiltinParam> para
 		if (op == null) {
 			return false;
 		}
-		for (String o : op.split(" \\| ")) {
-			if (o.equals(opId)) {
+		// op is one id or "a | b"; a substring test on the bounds avoids splitting on every call
+		int at = op.indexOf(opId);
+		while (at >= 0) {
+			int end = at + opId.length();
+			boolean startOk = at == 0 || op.startsWith(" | ", at - 3);
+			boolean endOk = end == op.length() || op.startsWith(" | ", end);
+			if (startOk && endOk) {
 				return true;
 			}
+			at = op.indexOf(opId, at + 1);
 		}
 		return false;
 	}

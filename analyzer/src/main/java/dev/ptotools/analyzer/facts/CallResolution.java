@@ -7,21 +7,51 @@ import java.util.Map;
 import dev.ptotools.analyzer.ir.Expr;
 import dev.ptotools.analyzer.ir.Function;
 import dev.ptotools.analyzer.ir.Program;
+import dev.ptotools.analyzer.ir.Span;
+import dev.ptotools.analyzer.ir.Stmt;
+import dev.ptotools.analyzer.ir.Walk;
 
 /** The callee of every call in every DSL function, and the program each function belongs to. */
 public final class CallResolution {
 
 	private final IdentityHashMap<Expr.Call, Callee> callees;
 	private final IdentityHashMap<Function, Program> owners;
+	private final IdentityHashMap<Function, List<Expr.Call>> callsByFunction;
+	private final IdentityHashMap<Expr.Call, Stmt> statements;
 	private final String pl;
 	private final String pld;
 
 	public CallResolution(IdentityHashMap<Expr.Call, Callee> callees, IdentityHashMap<Function, Program> owners,
+			IdentityHashMap<Function, List<Expr.Call>> callsByFunction, IdentityHashMap<Expr.Call, Stmt> statements,
 			String pl, String pld) {
 		this.callees = callees;
 		this.owners = owners;
+		this.callsByFunction = callsByFunction;
+		this.statements = statements;
 		this.pl = pl;
 		this.pld = pld;
+	}
+
+	/** Every call of a function's body, nested statements included, in source order (walked once). */
+	public List<Expr.Call> callsIn(Function f) {
+		List<Expr.Call> c = callsByFunction.get(f);
+		return c != null ? c : Walk.allCalls(f.body());
+	}
+
+	/** The calls of a function that lie inside a span (a loop's body, say), in source order. */
+	public List<Expr.Call> callsWithin(Function f, Span span) {
+		List<Expr.Call> out = new java.util.ArrayList<>();
+		for (Expr.Call c : callsIn(f)) {
+			if (span.contains(c.span())) {
+				out.add(c);
+			}
+		}
+		return out;
+	}
+
+	/** The statement that holds a call directly (its own expressions, not a nested statement's). */
+	public Stmt statementOf(Expr.Call call) {
+		return statements.get(call);
 	}
 
 	public Callee of(Expr.Call call) {

@@ -129,7 +129,7 @@ public final class ExprLowering {
 		if (e instanceof Compare c) {
 			List<String> ops = new ArrayList<>();
 			for (String op : c.getOps()) {
-				ops.add(op.replaceAll("\\s+", " ").replace("notin", "not in").replace("isnot", "is not"));
+				ops.add(compareOp(op));
 			}
 			// Error recovery can leave an operator without its operand: pad, so that ops and
 			// comparators always pair up.
@@ -277,6 +277,14 @@ public final class ExprLowering {
 		if (text == null) {
 			return new Expr.Opaque("number", List.of(), span);
 		}
+		if (text.length() <= 18 && allDigits(text)) {
+			// The common case, a plain decimal int: no copies, no case folding.
+			long v = 0;
+			for (int i = 0; i < text.length(); i++) {
+				v = v * 10 + (text.charAt(i) - '0');
+			}
+			return new Expr.Literal(negative ? -v : v, span);
+		}
 		String t = text.replace("_", "");
 		try {
 			Object value;
@@ -301,6 +309,30 @@ public final class ExprLowering {
 		} catch (NumberFormatException ex) {
 			return new Expr.Opaque("number", List.of(), span);
 		}
+	}
+
+	/** "not in" and "is not" as one spelling, whatever whitespace the source had between the words. */
+	private static String compareOp(String op) {
+		if (op.length() <= 2) {
+			return op;
+		}
+		if (op.startsWith("not")) {
+			return "not in";
+		}
+		if (op.startsWith("is")) {
+			return "is not";
+		}
+		return op;
+	}
+
+	private static boolean allDigits(String s) {
+		for (int i = 0; i < s.length(); i++) {
+			char c = s.charAt(i);
+			if (c < '0' || c > '9') {
+				return false;
+			}
+		}
+		return !s.isEmpty();
 	}
 
 	static Expr string(List<String> parts, Span span) {

@@ -86,7 +86,7 @@ public final class CommDomainsPass implements Pass {
 
 	/** alloc_window_buffer and world_size exist only in HOST orchestration context. */
 	private static void rejectHostOnly(Function f, CallResolution calls, List<Problem> problems) {
-		for (Expr.Call c : Walk.allCalls(f.body())) {
+		for (Expr.Call c : calls.callsIn(f)) {
 			String op = calls.isBuiltin(c, ALLOC) ? ALLOC
 					: calls.isBuiltin(c, "pld.system.world_size") ? "pld.system.world_size" : null;
 			if (op != null) {
@@ -126,7 +126,9 @@ public final class CommDomainsPass implements Pass {
 		}
 
 		CommDomains.Host run() {
-			Walk.statements(f.body(), s -> Walk.ownCalls(s).forEach(c -> owner.put(c, s)));
+			for (Expr.Call c : calls.callsIn(f)) {
+				owner.put(c, calls.statementOf(c));
+			}
 			collectAllocs();
 			collectViews();
 			boolean checking = !allocs.isEmpty();

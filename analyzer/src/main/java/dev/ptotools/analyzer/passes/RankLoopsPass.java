@@ -106,7 +106,7 @@ public final class RankLoopsPass implements Pass {
 			Expr.Call iter = loop.iter() instanceof Expr.Call c ? c : null;
 			String form = loopForm(iter);
 			boolean world = iter != null && form != null && coversWorld(iter, loop.span().start());
-			boolean pinnedSomewhere = var != null && Walk.allCalls(loop.body()).stream()
+			boolean pinnedSomewhere = var != null && calls.callsWithin(function, bodySpan(loop)).stream()
 					.anyMatch(c -> isDevice(c, var));
 			if (!world && !pinnedSomewhere) {
 				return null;
@@ -198,7 +198,7 @@ public final class RankLoopsPass implements Pass {
 						.reduce((a, b) -> a + ", " + b).orElse(""));
 			}
 			// A device=<v> call to something that is not a CHIP orchestrator says most.
-			for (Expr.Call c : Walk.allCalls(loop.body())) {
+			for (Expr.Call c : calls.callsWithin(function, bodySpan(loop))) {
 				if (var != null && isDevice(c, var) && calls.target(c) != null) {
 					Function t = calls.target(c);
 					return fail(Condition.HAS_DISPATCH, calleeName(c) + " is a " + kinds.of(t).describe()
@@ -305,7 +305,7 @@ public final class RankLoopsPass implements Pass {
 			if (init != null) {
 				return fail(Condition.NO_LOOP_STATE, "the loop carries state (init_values=)", init.span());
 			}
-			for (Expr.Call c : Walk.allCalls(loop.body())) {
+			for (Expr.Call c : calls.callsWithin(function, bodySpan(loop))) {
 				if (calls.isBuiltin(c, "pl.yield_")) {
 					return fail(Condition.NO_LOOP_STATE, "the loop carries state (pl.yield_)", c.span());
 				}
@@ -341,6 +341,14 @@ public final class RankLoopsPass implements Pass {
 		}
 
 		// ---- helpers ------------------------------------------------------------------------
+
+		/** From the first to the last statement of the loop's body (the header's own calls excluded). */
+		private static Span bodySpan(Stmt.For loop) {
+			if (loop.body().isEmpty()) {
+				return new Span(loop.span().end(), loop.span().end());
+			}
+			return new Span(loop.body().get(0).span().start(), loop.body().get(loop.body().size() - 1).span().end());
+		}
 
 		private static String blockKind(Stmt s) {
 			if (s instanceof Stmt.If) {

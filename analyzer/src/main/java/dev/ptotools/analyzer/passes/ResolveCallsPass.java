@@ -1,5 +1,6 @@
 package dev.ptotools.analyzer.passes;
 
+import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 
@@ -11,6 +12,7 @@ import dev.ptotools.analyzer.ir.Expr;
 import dev.ptotools.analyzer.ir.Function;
 import dev.ptotools.analyzer.ir.ModuleIR;
 import dev.ptotools.analyzer.ir.Program;
+import dev.ptotools.analyzer.ir.Stmt;
 import dev.ptotools.analyzer.ir.Walk;
 import dev.ptotools.analyzer.pipeline.Facts;
 import dev.ptotools.analyzer.pipeline.Key;
@@ -44,15 +46,23 @@ public final class ResolveCallsPass implements Pass {
 		ModuleIR module = facts.get(Keys.MODULE);
 		IdentityHashMap<Expr.Call, Callee> callees = new IdentityHashMap<>();
 		IdentityHashMap<Function, Program> owners = new IdentityHashMap<>();
+		IdentityHashMap<Function, List<Expr.Call>> byFunction = new IdentityHashMap<>();
+		IdentityHashMap<Expr.Call, Stmt> statements = new IdentityHashMap<>();
 		for (Program p : module.programs()) {
 			for (Function f : p.functions()) {
 				owners.put(f, p);
-				for (Expr.Call c : Walk.allCalls(f.body())) {
-					callees.put(c, resolve(c, p, module));
-				}
+				List<Expr.Call> calls = new ArrayList<>();
+				Walk.statements(f.body(), s -> {
+					for (Expr.Call c : Walk.ownCalls(s)) {
+						calls.add(c);
+						statements.put(c, s);
+						callees.put(c, resolve(c, p, module));
+					}
+				});
+				byFunction.put(f, List.copyOf(calls));
 			}
 		}
-		facts.put(Keys.CALLS, new CallResolution(callees, owners, module.pl(), module.pld()));
+		facts.put(Keys.CALLS, new CallResolution(callees, owners, byFunction, statements, module.pl(), module.pld()));
 	}
 
 	static Callee resolve(Expr.Call c, Program p, ModuleIR module) {

@@ -31,7 +31,7 @@ abstract class CallRule implements Rule {
 		CallResolution calls = ctx.get(Keys.CALLS);
 		for (Program p : ctx.get(Keys.MODULE).programs()) {
 			for (Function f : p.functions()) {
-				for (Expr.Call c : Walk.allCalls(f.body())) {
+				for (Expr.Call c : calls.callsIn(f)) {
 					checkCall(ctx, calls, p, f, c);
 				}
 			}

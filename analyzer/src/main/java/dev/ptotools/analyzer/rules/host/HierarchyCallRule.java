@@ -40,7 +40,7 @@ public final class HierarchyCallRule extends HostRule {
 	void checkHost(RuleContext ctx, Program p, Function host) {
 		CallResolution calls = ctx.get(Keys.CALLS);
 		FunctionKinds kinds = ctx.get(Keys.FUNCTIONS);
-		for (Expr.Call c : Walk.allCalls(host.body())) {
+		for (Expr.Call c : calls.callsIn(host)) {
 			Function callee = calls.target(c);
 			if (callee == null) {
 				continue;

@@ -42,7 +42,7 @@ public final class UnsupportedHostOpRule extends HostRule {
 	@Override
 	void checkHost(RuleContext ctx, Program p, Function host) {
 		CallResolution calls = ctx.get(Keys.CALLS);
-		for (Expr.Call c : Walk.allCalls(host.body())) {
+		for (Expr.Call c : calls.callsIn(host)) {
 			if (!(calls.of(c) instanceof Callee.BuiltinCall b) || b.builtin().op() == null) {
 				continue;
 			}
