@@ -19,7 +19,7 @@ import dev.ptotools.analyzer.diagnostics.Fix;
  * <pre>
  * {"file": "src/x.py", "line": 12, "column": 9, "endLine": 12, "endColumn": 31,
  *  "rule": "PTO105", "name": "dispatch-not-pinned", "severity": "warning", "message": "...",
- *  "fingerprint": "...", "related": [{"line": .., "column": .., "endLine": .., "endColumn": .., "message": ".."}],
+ *  "fingerprint": "...", "related": [{"file": "src/x.py", "line": .., "column": .., "endLine": .., "endColumn": .., "message": ".."}],
  *  "fixes": [{"title": "...", "preferred": true,
  *             "edits": [{"line": .., "column": .., "endLine": .., "endColumn": .., "replacement": "..."}]}]}
  * </pre>
@@ -57,6 +57,7 @@ public final class JsonReport {
 		JsonArray related = new JsonArray();
 		for (Diagnostic.Related r : d.related()) {
 			JsonObject ro = new JsonObject();
+			ro.addProperty("file", f.path());
 			Json.range(ro, Range.of(r.span(), f.lines()));
 			ro.addProperty("message", r.message());
 			related.add(ro);
