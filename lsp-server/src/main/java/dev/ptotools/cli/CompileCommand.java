@@ -153,7 +153,17 @@ public final class CompileCommand implements Callable<Integer> {
 		return base.resolve(project.output().orElse("build_output")).toAbsolutePath().normalize();
 	}
 
-	private boolean write(Path out, List<Generation> gens, Path cwd) {
+	private boolean write(Path out, List<Generation> gens, Path cwd) throws IOException {
+		int changed = 0;
+		for (Generation g : Compilations.deduplicate(gens)) {
+			for (GeneratedFile f : g.files()) {
+				Path disk = out.resolve(f.path());
+				if (!Files.isRegularFile(disk)
+						|| !Arrays.equals(Files.readAllBytes(disk), f.content().getBytes(StandardCharsets.UTF_8))) {
+					changed++;
+				}
+			}
+		}
 		CompileResult r = Compilations.write(gens, out);
 		boolean failed = false;
 		for (Problem p : r.problems()) {
@@ -169,8 +179,8 @@ public final class CompileCommand implements Callable<Integer> {
 			}
 		}
 		Cli.out().println("Compiled " + programs.size() + (programs.size() == 1 ? " program" : " programs") + " into "
-				+ Cli.display(cwd, out) + ": " + files + " files, " + r.written().size() + " written, "
-				+ (files - r.written().size()) + " unchanged.");
+				+ Cli.display(cwd, out) + ": " + r.written().size() + " of " + files + " files written ("
+				+ Math.min(changed, r.written().size()) + " changed).");
 		return failed;
 	}
 
