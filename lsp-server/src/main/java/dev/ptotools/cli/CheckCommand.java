@@ -100,6 +100,10 @@ public final class CheckCommand implements Callable<Integer> {
 			description = "Base URL of the rule pages for SARIF helpUri (default: PTO_DOCS_URL, else the project's pages).")
 	String docsUrl;
 
+	@Option(names = "--parse-all", hidden = true,
+			description = "Parse and lower every file, also those that never name pypto (benchmarks: same findings, slower).")
+	boolean parseAll;
+
 	@Override
 	public Integer call() throws IOException {
 		Path cwd = Cli.cwd();
@@ -119,7 +123,7 @@ public final class CheckCommand implements Callable<Integer> {
 		found.errors().forEach(e -> notices.add(new Notice(null, e)));
 
 		List<FileAnalysis.Outcome> outcomes = Cli.parallel(found.files(), f -> FileAnalysis.analyze(f, Cli.display(base, f),
-				projects.forPath(f).analyzer().overriddenBy(overrides)));
+				projects.forPath(f).analyzer().overriddenBy(overrides), parseAll));
 		List<FileReport> reports = new ArrayList<>();
 		for (FileAnalysis.Outcome o : outcomes) {
 			if (o.error() != null) {

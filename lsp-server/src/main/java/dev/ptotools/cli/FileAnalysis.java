@@ -24,7 +24,7 @@ final class FileAnalysis {
 	private FileAnalysis() {
 	}
 
-	static Outcome analyze(Path file, String display, AnalyzerConfig config) {
+	static Outcome analyze(Path file, String display, AnalyzerConfig config, boolean parseAll) {
 		byte[] bytes;
 		try {
 			bytes = Files.readAllBytes(file);
@@ -35,7 +35,7 @@ final class FileAnalysis {
 		}
 		// The analyzer reports nothing on a file that does not import pypto.language, and no file can
 		// import it without naming it: such files are skipped without parsing (same result, faster).
-		if (!contains(bytes, PYPTO)) {
+		if (!parseAll && !contains(bytes, PYPTO)) {
 			return new Outcome(file, display, empty(display), null);
 		}
 		ParsedFile parsed = PythonFrontEnd.get().parse(bytes);

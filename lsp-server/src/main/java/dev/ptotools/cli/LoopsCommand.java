@@ -54,7 +54,7 @@ public final class LoopsCommand implements Callable<Integer> {
 		found.warnings().forEach(Cli::warning);
 		List<String> errors = new ArrayList<>(found.errors());
 		List<FileAnalysis.Outcome> outcomes = Cli.parallel(found.files(),
-				f -> FileAnalysis.analyze(f, Cli.display(base, f), AnalyzerConfig.DEFAULT));
+				f -> FileAnalysis.analyze(f, Cli.display(base, f), AnalyzerConfig.DEFAULT, false));
 		List<FileReport> reports = new ArrayList<>();
 		for (FileAnalysis.Outcome o : outcomes) {
 			if (o.error() != null) {
