@@ -28,9 +28,11 @@ import dev.ptotools.config.ProjectConfig;
 
 /** {@code pto check}: the analyzer over files and folders, for people and for CI. */
 @Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
-		description = { "Analyze PyPTO programs: files, and folders recursively (hidden folders, virtual environments,"
-				+ " __pycache__, node_modules and build_output are skipped). Files that do not import pypto.language"
-				+ " have no findings.", "Configuration: [tool.pto] of the nearest pyproject.toml; flags override it." },
+		description = { "Analyze PyPTO programs and report the findings (text, json, sarif or github).",
+				"Files, and folders recursively (hidden folders, virtual environments, __pycache__, node_modules,"
+						+ " site-packages and build_output are skipped). Files that do not import pypto.language have"
+						+ " no findings.",
+				"Configuration: [tool.pto] of the nearest pyproject.toml; flags override it." },
 		exitCodeListHeading = "%nExit codes:%n",
 		exitCodeList = { "0:no finding at or above the --fail-on threshold",
 				"1:findings at or above the threshold",
@@ -143,7 +145,9 @@ public final class CheckCommand implements Callable<Integer> {
 		case sarif -> SarifReport.write(reports, rules, Cli.tool(docsUrl), notices);
 		case github -> GithubReport.write(reports);
 		};
-		Cli.emit(report, output);
+		if (!Cli.emit(report, output)) {
+			return Cli.ERROR;
+		}
 		for (Notice n : notices) {
 			Cli.error(n.message());
 		}

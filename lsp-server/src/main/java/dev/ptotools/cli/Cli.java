@@ -86,18 +86,24 @@ final class Cli {
 		return m == null ? e.getClass().getSimpleName() : m;
 	}
 
-	/** Writes a report to a file (UTF-8, parent folders created) or to standard output. */
-	static void emit(String text, Path output) throws IOException {
+	/** Writes a report to a file (UTF-8, parent folders created) or to standard output; false (and a message) on failure. */
+	static boolean emit(String text, Path output) {
 		if (output == null) {
 			OUT.print(text);
 			OUT.flush();
-			return;
+			return !OUT.checkError();
 		}
 		Path abs = output.toAbsolutePath();
-		if (abs.getParent() != null) {
-			Files.createDirectories(abs.getParent());
+		try {
+			if (abs.getParent() != null) {
+				Files.createDirectories(abs.getParent());
+			}
+			Files.writeString(abs, text, StandardCharsets.UTF_8);
+			return true;
+		} catch (IOException e) {
+			error("cannot write " + output + ": " + reason(e));
+			return false;
 		}
-		Files.writeString(abs, text, StandardCharsets.UTF_8);
 	}
 
 	/** Colour for a terminal: a console, NO_COLOR unset or empty, TERM not "dumb". */

@@ -37,9 +37,9 @@ import dev.ptotools.language.source.DecodedSource;
  * generates in memory and compares with the disk instead of writing.
  */
 @Command(name = "compile", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
-		description = { "Compile PyPTO programs into pypto's build output layout (<out>/<program>/...), byte-identical"
-				+ " to what the editor writes on save. A program with errors gets no files; what an earlier compile"
-				+ " wrote for it stays.",
+		description = { "Compile PyPTO programs into pypto's build output, or --check that it is up to date.",
+				"The layout is <out>/<program>/..., byte-identical to what the editor writes on save. A program with"
+						+ " errors gets no files; what an earlier compile wrote for it stays.",
 				"Output folder: -o, else [tool.pto] output (relative to pyproject.toml), else build_output next to"
 						+ " pyproject.toml or in the current directory." },
 		exitCodeListHeading = "%nExit codes:%n",

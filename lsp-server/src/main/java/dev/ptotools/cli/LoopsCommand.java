@@ -17,8 +17,9 @@ import dev.ptotools.analyzer.report.LoopsReport;
 
 /** {@code pto loops}: every rank loop and its grouped-dispatch verdict. */
 @Command(name = "loops", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
-		description = "List every rank loop of the HOST orchestrators: where its for is, its function, whether it is"
-				+ " grouped (all ranks published as one group) and, when not, the rule and the reason.",
+		description = { "List every rank loop and whether it is grouped (all ranks published as one group).",
+				"For each loop of a HOST orchestrator that iterates the world or dispatches with device=<its variable>:"
+						+ " where its for is, its function, the verdict and, when not grouped, the rule and the reason." },
 		exitCodeListHeading = "%nExit codes:%n",
 		exitCodeList = { "0:the loops were listed", "2:usage error, a missing or unreadable input, or an internal error" })
 public final class LoopsCommand implements Callable<Integer> {
@@ -66,7 +67,10 @@ public final class LoopsCommand implements Callable<Integer> {
 		if (found.files().isEmpty() && found.errors().isEmpty() && found.excluded() == 0) {
 			errors.add("no Python files in " + String.join(", ", inputs.stream().map(Path::toString).toList()));
 		}
-		Cli.emit(format == Format.json ? LoopsReport.json(reports) : LoopsReport.text(reports, reports.size()), output);
+		if (!Cli.emit(format == Format.json ? LoopsReport.json(reports) : LoopsReport.text(reports, reports.size()),
+				output)) {
+			return Cli.ERROR;
+		}
 		errors.forEach(Cli::error);
 		return errors.isEmpty() ? Cli.OK : Cli.ERROR;
 	}

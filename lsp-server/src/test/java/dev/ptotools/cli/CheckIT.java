@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertFalse;
 import static org.junit.jupiter.api.Assertions.assertNotEquals;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 import static org.junit.jupiter.api.Assumptions.assumeFalse;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -387,6 +388,29 @@ class CheckIT {
 		findings.forEach(e -> files.add(e.getAsJsonObject().get("file").getAsString()));
 		assertEquals(12, files.size());
 		Sarif.assertValid(Pto.run(dir, "check", "--format", "sarif", "src").out());
+	}
+
+	@Test
+	void colourOnlyOnATerminal(@TempDir Path dir) throws Exception {
+		Path script = Path.of("/usr/bin/script");
+		assumeTrue(Files.isExecutable(script), "util-linux script(1) gives the run a terminal");
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		String cmd = java + " -jar " + Pto.jar() + " check docs/examples/ineligible_loops.py";
+		Pto.Run tty = Pto.exec(Pto.repo(), Map.of("TERM", "xterm"), List.of(script.toString(), "-qec", cmd, "/dev/null"));
+		assertEquals(1, tty.exit(), tty.toString());
+		assertTrue(tty.out().contains("\u001b[1m\u001b[33mPTO103\u001b[0m"), tty.out());
+		Pto.Run noColor = Pto.exec(Pto.repo(), Map.of("TERM", "xterm", "NO_COLOR", "1"),
+				List.of(script.toString(), "-qec", cmd, "/dev/null"));
+		assertTrue(noColor.out().contains("PTO103") && !noColor.out().contains("\u001b["), noColor.out());
+		Pto.Run never = Pto.exec(Pto.repo(), Map.of("TERM", "xterm"),
+				List.of(script.toString(), "-qec", cmd + " --color never", "/dev/null"));
+		assertFalse(never.out().contains("\u001b["), never.out());
+		Pto.Run always = Pto.run(Pto.repo(), "check", "--color", "always", "docs/examples/ineligible_loops.py");
+		assertTrue(always.out().contains("\u001b[33m"), always.out());
+		// an --output that cannot be written is an error, not a crash
+		Pto.Run unwritable = Pto.run(Pto.repo(), "check", "--output", dir.toString(), "docs/examples");
+		assertEquals(2, unwritable.exit(), unwritable.toString());
+		assertTrue(unwritable.err().contains("pto: error: cannot write " + dir), unwritable.err());
 	}
 
 	private static String fingerprint(Pto.Run r) {
