@@ -139,6 +139,11 @@ public final class CheckCommand implements Callable<Integer> {
 			notices.add(new Notice(null, "no Python files to check in " + String.join(", ", inputs.stream().map(Path::toString).toList())));
 		}
 
+		long outside = reports.stream().filter(r -> r.path().startsWith("/")).count();
+		if (format == Format.sarif && outside > 0) {
+			Cli.warning(outside + " file(s) are outside the root " + base + "; their SARIF uris are absolute, which code"
+					+ " scanning does not accept (run from the repository root or pass --root)");
+		}
 		String report = switch (format) {
 		case text -> TextReport.write(reports, reports.size(), Cli.colour(color.name(), output != null));
 		case json -> JsonReport.write(reports, rules);

@@ -48,7 +48,11 @@ final class SourceFiles {
 				continue;
 			}
 			if (!Files.isDirectory(abs)) {
-				if (excludesFor.apply(abs).match(abs, false) != null) {
+				if (!Files.exists(abs)) {
+					errors.add(given + ": no such file or directory (a dangling symbolic link)");
+				} else if (!Files.isRegularFile(abs)) {
+					errors.add(given + ": not a regular file");
+				} else if (excludesFor.apply(abs).match(abs, false) != null) {
 					excluded[0]++;
 				} else {
 					files.add(abs);

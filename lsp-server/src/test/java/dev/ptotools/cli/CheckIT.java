@@ -304,6 +304,21 @@ class CheckIT {
 		assertEquals(2, mixed.exit());
 		assertEquals(Set.of("ok.py"), files(mixed));
 
+		// a FIFO is not read (it would block), a dangling link is missing
+		Path fifo = dir.resolve("pipe.py");
+		Process mkfifo = new ProcessBuilder("mkfifo", fifo.toString()).start();
+		if (mkfifo.waitFor() == 0) {
+			Pto.Run pipe = Pto.run(dir, "check", "pipe.py");
+			assertEquals(2, pipe.exit(), pipe.toString());
+			assertTrue(pipe.err().contains("pto: error: pipe.py: not a regular file"), pipe.err());
+			Files.delete(fifo);
+		}
+		Files.createSymbolicLink(dir.resolve("dangling.py"), dir.resolve("nowhere.py"));
+		Pto.Run dangling = Pto.run(dir, "check", "dangling.py");
+		assertEquals(2, dangling.exit(), dangling.toString());
+		assertTrue(dangling.err().contains("dangling.py: no such file or directory"), dangling.err());
+		Files.delete(dir.resolve("dangling.py"));
+
 		// not UTF-8: a PTO000 finding in CPython's words
 		byte[] latin1 = (HEADER + "# caf\u00e9\n").getBytes(StandardCharsets.ISO_8859_1);
 		Files.write(dir.resolve("latin1.py"), latin1);
