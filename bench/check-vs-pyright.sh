@@ -78,6 +78,12 @@ printf '%-22s %7s %9s %12s %12s %12s\n' folder files lines "pto check" pyright "
 corpora="pypto"
 [ "${SKIP_STDLIB:-0}" = 1 ] || corpora="stdlib pypto"
 for corpus in $corpora; do
+  # not timed: what pto saw, so that a wrong path cannot pass for a fast run
+  seen=$(bin/pto check --fail-on never "$work/$corpus" 2>&1 | tail -1)
+  case $seen in
+    *" $(count "$corpus") files."*) ;;
+    *) echo "pto did not check the $(count "$corpus") files of $corpus: $seen" >&2; exit 1 ;;
+  esac
   pto=$(best bin/pto check --fail-on never --format json "$work/$corpus")
   pyr=$(best "$pyright" -p "$work/pyright-$corpus.json" --outputjson)
   printf '%-22s %7s %9s %12s %12s %12s\n' "$corpus" "$(count "$corpus")" "$(loc "$corpus")" "$(secs "$pto")" \

@@ -132,11 +132,6 @@ public final class CompileCommand implements Callable<Integer> {
 			return new Unit(file, display, out, new Generation(List.of(), List.of()), null);
 		}
 		DecodedSource decoded = DecodedSource.decode(bytes);
-		if (decoded.problem().isPresent()) {
-			Generation g = new Generation(List.of(), List.of(new Problem(dev.ptotools.analyzer.diagnostics.Severity.ERROR,
-					"not compiled: " + decoded.problem().get().message(), display, 0, 0, null)));
-			return new Unit(file, display, out, g, null);
-		}
 		String header = runtimeHeader != null ? runtimeHeader.name() : project.runtimeHeader().orElse("fallback");
 		CompileOptions options;
 		try {
@@ -144,7 +139,13 @@ public final class CompileCommand implements Callable<Integer> {
 		} catch (IllegalArgumentException e) {
 			options = Compilations.options("fallback");
 		}
-		return new Unit(file, display, out, Compilations.generate(display, decoded.text(), options), null);
+		Generation g = Compilations.generate(display, decoded.text(), options);
+		if (decoded.problem().isPresent() && (!g.files().isEmpty() || !g.problems().isEmpty())) {
+			// CPython would not import this PyPTO module, so pypto never sees its programs.
+			g = new Generation(List.of(), List.of(new Problem(dev.ptotools.analyzer.diagnostics.Severity.ERROR,
+					"not compiled: " + decoded.problem().get().message(), display, 0, 0, null)));
+		}
+		return new Unit(file, display, out, g, null);
 	}
 
 	/** The output folder: [tool.pto] output relative to its pyproject.toml, else build_output there or here. */

@@ -8,8 +8,8 @@ import java.util.List;
 
 /**
  * Exclude globs (Java's glob syntax, {@code **} crosses folders). A glob without '/' matches the name
- * of any file or folder on the way ({@code tests}, {@code *_gen.py}); a glob with '/' matches the
- * path relative to its base: the current directory for {@code --exclude}, the pyproject.toml's
+ * of any file or folder on the way ({@code tests}, {@code *_gen.py}); a glob with '/' (or a leading
+ * {@code ./}) matches the path relative to its base: the current directory for {@code --exclude}, the pyproject.toml's
  * folder for {@code [tool.pto] exclude}.
  */
 final class Excludes {
@@ -24,13 +24,15 @@ final class Excludes {
 		while (g.endsWith("/") && g.length() > 1) {
 			g = g.substring(0, g.length() - 1);
 		}
-		if (g.startsWith("./")) {
-			g = g.substring(2);
+		boolean rooted = false;
+		while (g.startsWith("./") || (g.startsWith("/") && g.length() > 1)) {
+			g = g.substring(g.startsWith("./") ? 2 : 1);
+			rooted = true;
 		}
-		if (g.isEmpty()) {
+		if (g.isEmpty() || g.equals(".")) {
 			return;
 		}
-		boolean anchored = g.contains("/");
+		boolean anchored = rooted || g.contains("/");
 		entries.add(new Entry(base.toAbsolutePath().normalize(), g,
 				FileSystems.getDefault().getPathMatcher("glob:" + g), anchored));
 	}

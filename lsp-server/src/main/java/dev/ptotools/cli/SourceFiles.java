@@ -62,9 +62,14 @@ final class SourceFiles {
 			int before = files.size();
 			int[] seen = { 0 };
 			try {
-				Files.walkFileTree(abs, new SimpleFileVisitor<>() {
+				// A folder argument that is a symbolic link is walked at its target; the paths keep the
+				// name given. Links to folders inside the tree are not followed (no cycles, no escapes).
+				Path real = abs.toRealPath();
+				Function<Path, Path> named = p -> abs.resolve(real.relativize(p).toString());
+				Files.walkFileTree(real, new SimpleFileVisitor<>() {
 					@Override
-					public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
+					public FileVisitResult preVisitDirectory(Path realDir, BasicFileAttributes attrs) {
+						Path dir = named.apply(realDir);
 						if (dir.equals(abs)) {
 							return FileVisitResult.CONTINUE;
 						}
@@ -81,9 +86,11 @@ final class SourceFiles {
 					}
 
 					@Override
-					public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
+					public FileVisitResult visitFile(Path realFile, BasicFileAttributes attrs) {
+						Path file = named.apply(realFile);
 						String name = file.getFileName().toString();
-						if (name.endsWith(".py") && !name.startsWith(".") && (attrs.isRegularFile() || Files.isRegularFile(file))) {
+						if (name.endsWith(".py") && !name.startsWith(".")
+								&& (attrs.isRegularFile() || Files.isRegularFile(realFile))) {
 							seen[0]++;
 							if (excludesFor.apply(file).match(file, false) != null) {
 								excluded[0]++;
@@ -95,8 +102,8 @@ final class SourceFiles {
 					}
 
 					@Override
-					public FileVisitResult visitFileFailed(Path file, IOException e) {
-						errors.add(Cli.display(cwd, file) + ": cannot read: " + Cli.reason(e));
+					public FileVisitResult visitFileFailed(Path realFile, IOException e) {
+						errors.add(Cli.display(cwd, named.apply(realFile)) + ": cannot read: " + Cli.reason(e));
 						return FileVisitResult.CONTINUE;
 					}
 				});

@@ -244,6 +244,10 @@ class CheckIT {
 		assertEquals(Set.of("src/a.py"), files(Pto.run(dir, "check", "--format", "json", "--exclude", "gen_*",
 				"--exclude", "tests/fixtures/**")));
 		assertEquals(Set.of("src/a.py", "src/gen_b.py"), files(Pto.run(dir, "check", "--format", "json", "--exclude", "tests")));
+		// a folder argument that is a symbolic link is walked, paths keep the link's name
+		Files.createSymbolicLink(dir.resolve("linked"), dir.resolve("src"));
+		assertEquals(Set.of("linked/a.py", "linked/gen_b.py"), files(Pto.run(dir, "check", "--format", "json", "linked")));
+		Files.delete(dir.resolve("linked"));
 		// a hidden folder named on the command line is checked
 		assertEquals(Set.of(".hidden/c.py"), files(Pto.run(dir, "check", "--format", "json", ".hidden")));
 		// everything excluded: nothing to do, not an error
