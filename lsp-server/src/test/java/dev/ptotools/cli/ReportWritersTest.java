@@ -140,6 +140,15 @@ class ReportWritersTest {
 	}
 
 	@Test
+	void docsUrl() {
+		assertEquals("https://docs.example/rules/", Cli.tool("https://docs.example/rules").docsUri());
+		assertTrue(Cli.tool("not a url").docsUri().matches("https://.+/docs/rules/"), "falls back to the home page's pages");
+		assertTrue(Cli.tool(null).informationUri().startsWith("https://"));
+		assertTrue(Cli.rulesWithPages().stream().allMatch(r -> r.helpMarkdown() != null && r.helpMarkdown().contains(r.id())),
+				"every rule, PTO900 included, has its page in the jar's resources");
+	}
+
+	@Test
 	void textHasCaretsAndSummary() {
 		String text = "import pypto.language as pl\n\tx = 1\n";
 		String out = TextReport.write(List.of(synthetic("t.py", text, "a message", 29, 30)), 3, false);
