@@ -17,7 +17,11 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
+import org.eclipse.lsp4j.DidSaveTextDocumentParams;
+import org.eclipse.lsp4j.TextDocumentIdentifier;
+
 import dev.ptotools.config.Compilations;
+import dev.ptotools.lsp.LspHarness;
 
 /** {@code pto compile} and {@code pto compile --check}. */
 class CompileIT {
@@ -49,6 +53,39 @@ class CompileIT {
 		Pto.Run again = Pto.run(dir, "compile", "--exclude", "ineligible_loops.py", "examples");
 		assertEquals(0, again.exit(), again.toString());
 		assertTrue(again.out().contains("12 of 12 files written (0 changed)"), again.out());
+	}
+
+	@Test
+	void identicalToTheLanguageServersOnSave(@TempDir Path dir) throws Exception {
+		Path src = Pto.copyExamples(dir);
+		Files.delete(src.resolve("ineligible_loops.py"));
+		Path editorOut = dir.resolve("build_output");
+		try (LspHarness lsp = new LspHarness()) {
+			lsp.initialize(dir, null);
+			try (Stream<Path> s = Files.list(src)) {
+				for (Path f : s.sorted().toList()) {
+					String uri = f.toUri().toString();
+					lsp.open(uri, Files.readString(f));
+					lsp.awaitVersion(uri, 1);
+					lsp.server.getTextDocumentService().didSave(new DidSaveTextDocumentParams(new TextDocumentIdentifier(uri)));
+				}
+			}
+			long deadline = System.currentTimeMillis() + 60_000;
+			while ((!Files.isDirectory(editorOut) || tree(editorOut).size() < 12
+					|| tree(editorOut).keySet().stream().anyMatch(k -> k.endsWith(".tmp")))
+					&& System.currentTimeMillis() < deadline) {
+				Thread.sleep(100);
+			}
+		}
+		Map<String, byte[]> editor = tree(editorOut);
+		assertEquals(12, editor.size(), editor.keySet().toString());
+		Pto.Run r = Pto.run(dir, "compile", "-o", "cli_output", "examples");
+		assertEquals(0, r.exit(), r.toString());
+		Map<String, byte[]> cli = tree(dir.resolve("cli_output"));
+		assertEquals(editor.keySet(), cli.keySet());
+		for (String k : cli.keySet()) {
+			assertArrayEquals(editor.get(k), cli.get(k), k);
+		}
 	}
 
 	@Test
