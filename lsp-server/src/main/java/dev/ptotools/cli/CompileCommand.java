@@ -139,7 +139,12 @@ public final class CompileCommand implements Callable<Integer> {
 		} catch (IllegalArgumentException e) {
 			options = Compilations.options("fallback");
 		}
-		Generation g = Compilations.generate(display, decoded.text(), options);
+		Generation g;
+		try {
+			g = Compilations.generate(display, decoded.text(), options);
+		} catch (RuntimeException | StackOverflowError e) {
+			return new Unit(file, display, out, null, "internal error: " + e + " (please report)");
+		}
 		if (decoded.problem().isPresent() && (!g.files().isEmpty() || !g.problems().isEmpty())) {
 			// CPython would not import this PyPTO module, so pypto never sees its programs.
 			g = new Generation(List.of(), List.of(new Problem(dev.ptotools.analyzer.diagnostics.Severity.ERROR,

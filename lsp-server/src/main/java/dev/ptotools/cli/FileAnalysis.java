@@ -38,8 +38,14 @@ final class FileAnalysis {
 		if (!parseAll && !contains(bytes, PYPTO)) {
 			return new Outcome(file, display, empty(display), null);
 		}
-		ParsedFile parsed = PythonFrontEnd.get().parse(bytes);
-		Analysis a = Analyzer.standard().analyze(parsed, config);
+		Analysis a;
+		try {
+			ParsedFile parsed = PythonFrontEnd.get().parse(bytes);
+			a = Analyzer.standard().analyze(parsed, config);
+		} catch (RuntimeException | StackOverflowError e) {
+			// The analyzer turns its own failures into PTO900 findings; this is the parser or worse.
+			return new Outcome(file, display, null, "internal error: " + e + " (please report)");
+		}
 		if (a.diagnostics().isEmpty() && a.rankLoops().isEmpty()) {
 			return new Outcome(file, display, empty(display), null);
 		}
