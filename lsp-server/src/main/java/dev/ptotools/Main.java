@@ -7,6 +7,9 @@ import java.util.Properties;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
+import dev.ptotools.cli.CheckCommand;
+import dev.ptotools.cli.CompileCommand;
+import dev.ptotools.cli.LoopsCommand;
 import dev.ptotools.lsp.ServeCommand;
 
 /**
@@ -15,7 +18,8 @@ import dev.ptotools.lsp.ServeCommand;
  */
 @Command(name = "pto", mixinStandardHelpOptions = true, versionProvider = Main.Version.class,
 		description = "Language server, analyzer and compiler for PyPTO programs.",
-		subcommands = { ServeCommand.class, CommandLine.HelpCommand.class })
+		subcommands = { ServeCommand.class, CheckCommand.class, LoopsCommand.class, CompileCommand.class,
+				CommandLine.HelpCommand.class })
 public final class Main {
 
 	/** Reads the version Maven writes into pto-version.properties. */
@@ -27,19 +31,30 @@ public final class Main {
 	}
 
 	public static String version() {
+		return property("version", "dev");
+	}
+
+	/** The project's home page (SARIF's informationUri; the rule pages live under it). */
+	public static String homepage() {
+		String h = property("homepage", "");
+		return h.isBlank() || h.startsWith("$") ? "https://github.com/pto-tools/pto-tools" : h;
+	}
+
+	private static String property(String key, String dflt) {
 		try (InputStream in = Main.class.getResourceAsStream("/pto-version.properties")) {
 			Properties p = new Properties();
 			if (in != null) {
 				p.load(in);
 			}
-			return p.getProperty("version", "dev");
+			return p.getProperty(key, dflt);
 		} catch (IOException e) {
-			return "dev";
+			return dflt;
 		}
 	}
 
 	public static CommandLine commandLine() {
 		CommandLine cl = new CommandLine(new Main());
+		cl.setCaseInsensitiveEnumValuesAllowed(true);
 		cl.setExecutionExceptionHandler((ex, commandLine, parseResult) -> {
 			commandLine.getErr().println("pto: internal error: " + ex);
 			return 2;

@@ -1,0 +1,206 @@
+package dev.ptotools.cli;
+
+import java.io.IOException;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.Callable;
+
+import picocli.CommandLine.Command;
+import picocli.CommandLine.Option;
+import picocli.CommandLine.Parameters;
+
+import dev.ptotools.analyzer.config.AnalyzerConfig;
+import dev.ptotools.analyzer.diagnostics.Severity;
+import dev.ptotools.analyzer.report.FileReport;
+import dev.ptotools.analyzer.report.GithubReport;
+import dev.ptotools.analyzer.report.JsonReport;
+import dev.ptotools.analyzer.report.Notice;
+import dev.ptotools.analyzer.report.RuleInfo;
+import dev.ptotools.analyzer.report.SarifReport;
+import dev.ptotools.analyzer.report.Summary;
+import dev.ptotools.analyzer.report.TextReport;
+import dev.ptotools.config.ProjectConfig;
+
+/** {@code pto check}: the analyzer over files and folders, for people and for CI. */
+@Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
+		description = { "Analyze PyPTO programs and report the findings (text, json, sarif or github).",
+				"Files, and folders recursively (hidden folders, virtual environments, __pycache__, node_modules,"
+						+ " site-packages and build_output are skipped). Files that do not import pypto.language have"
+						+ " no findings.",
+				"Configuration: [tool.pto] of the nearest pyproject.toml; flags override it." },
+		exitCodeListHeading = "%nExit codes:%n",
+		exitCodeList = { "0:no finding at or above the --fail-on threshold",
+				"1:findings at or above the threshold",
+				"2:usage error, a missing or unreadable input, no Python file to check, or an internal error" })
+public final class CheckCommand implements Callable<Integer> {
+
+	/** Output formats. */
+	public enum Format {
+		text, json, sarif, github
+	}
+
+	/** Thresholds of --fail-on. */
+	public enum FailOn {
+		error, warning, info, never;
+
+		Severity severity() {
+			return switch (this) {
+			case error -> Severity.ERROR;
+			case warning -> Severity.WARNING;
+			case info -> Severity.INFO;
+			case never -> null;
+			};
+		}
+	}
+
+	/** --color. */
+	public enum Colour {
+		auto, always, never
+	}
+
+	@Parameters(paramLabel = "PATHS", arity = "0..*", description = "Files and folders to check (default: the current directory).")
+	List<Path> paths = new ArrayList<>();
+
+	@Option(names = "--format", paramLabel = "FORMAT", defaultValue = "text",
+			description = "text, json, sarif or github (default: ${DEFAULT-VALUE}).")
+	Format format;
+
+	@Option(names = "--output", paramLabel = "FILE", description = "Write the report to FILE instead of standard output.")
+	Path output;
+
+	@Option(names = "--fail-on", paramLabel = "LEVEL",
+			description = "Exit 1 when a finding is at least this severe: error, warning, info or never"
+					+ " (default: [tool.pto] fail-on, else error).")
+	FailOn failOn;
+
+	@Option(names = "--select", paramLabel = "RULES", split = ",",
+			description = "Only these rules: ids or id prefixes (PTO1,PTO203), comma-separated or repeated. Replaces [tool.pto] select.")
+	List<String> select = new ArrayList<>();
+
+	@Option(names = "--ignore", paramLabel = "RULES", split = ",",
+			description = "Never these rules: ids or id prefixes, comma-separated or repeated. Added to [tool.pto] disable.")
+	List<String> ignore = new ArrayList<>();
+
+	@Option(names = "--exclude", paramLabel = "GLOB", split = ",",
+			description = "Skip paths matching GLOB (a name, or a path relative to the current directory; ** crosses folders). Repeatable; added to [tool.pto] exclude.")
+	List<String> exclude = new ArrayList<>();
+
+	@Option(names = "--root", paramLabel = "DIR",
+			description = "Repository root: report paths and SARIF uris are relative to it (default: the current directory).")
+	Path root;
+
+	@Option(names = "--color", paramLabel = "WHEN", defaultValue = "auto",
+			description = "Colour the text format: auto (a terminal and NO_COLOR unset), always or never.")
+	Colour color;
+
+	@Option(names = "--docs-url", paramLabel = "URL",
+			description = "Base URL of the rule pages for SARIF helpUri (default: PTO_DOCS_URL, else the project's pages).")
+	String docsUrl;
+
+	@Option(names = "--parse-all", hidden = true,
+			description = "Parse and lower every file, also those that never name pypto (benchmarks: same findings, slower).")
+	boolean parseAll;
+
+	@Override
+	public Integer call() throws IOException {
+		Path cwd = Cli.cwd();
+		Path base = root == null ? cwd : cwd.resolve(root).normalize();
+		Cli.Projects projects = new Cli.Projects();
+		ProjectConfig here = projects.forPath(cwd);
+		List<RuleInfo> rules = Cli.rulesWithPages();
+		Set<String> selected = rulesOption("--select", select, rules);
+		Set<String> ignored = rulesOption("--ignore", ignore, rules);
+		AnalyzerConfig overrides = new AnalyzerConfig(Map.of(), ignored, selected);
+		Severity threshold = threshold(here);
+
+		List<Path> inputs = paths.isEmpty() ? List.of(Path.of(".")) : paths;
+		SourceFiles.Found found = SourceFiles.find(inputs, cwd, Cli.excludes(exclude, cwd, projects), Set.of());
+		found.warnings().forEach(Cli::warning);
+		List<Notice> notices = new ArrayList<>();
+		found.errors().forEach(e -> notices.add(new Notice(null, e)));
+
+		List<FileAnalysis.Outcome> outcomes = Cli.parallel(found.files(), f -> FileAnalysis.analyze(f, Cli.display(base, f),
+				projects.forPath(f).analyzer().overriddenBy(overrides), parseAll));
+		List<FileReport> reports = new ArrayList<>();
+		for (FileAnalysis.Outcome o : outcomes) {
+			if (o.error() != null) {
+				notices.add(new Notice(o.display(), o.display() + ": " + o.error()));
+			} else {
+				reports.add(o.report());
+			}
+		}
+		boolean nothing = found.files().isEmpty() && found.errors().isEmpty();
+		if (nothing && found.excluded() == 0) {
+			notices.add(new Notice(null, "no Python files to check in " + String.join(", ", inputs.stream().map(Path::toString).toList())));
+		}
+
+		long outside = reports.stream().filter(r -> r.path().startsWith("/")).count();
+		if (format == Format.sarif && outside > 0) {
+			Cli.warning(outside + " file(s) are outside the root " + base + "; their SARIF uris are absolute, which code"
+					+ " scanning does not accept (run from the repository root or pass --root)");
+		}
+		String report = switch (format) {
+		case text -> TextReport.write(reports, reports.size(), Cli.colour(color.name(), output != null));
+		case json -> JsonReport.write(reports, rules);
+		case sarif -> SarifReport.write(reports, rules, Cli.tool(docsUrl), notices);
+		case github -> GithubReport.write(reports);
+		};
+		if (!Cli.emit(report, output)) {
+			return Cli.ERROR;
+		}
+		for (Notice n : notices) {
+			Cli.error(n.message());
+		}
+		if (nothing && found.excluded() > 0) {
+			Cli.note("all " + found.excluded() + " matching paths are excluded; nothing checked");
+		}
+		if (!notices.isEmpty()) {
+			return Cli.ERROR;
+		}
+		Summary s = Summary.of(reports);
+		if (format != Format.text && output == null && s.total() > 0) {
+			// Machine formats keep standard output clean; people still get the counts.
+			Cli.note(TextReport.summary(s, reports.size(), false));
+		} else if (format != Format.text && output != null) {
+			Cli.note(TextReport.summary(s, reports.size(), false) + " Report written to " + output + ".");
+		}
+		return s.atLeast(threshold) > 0 ? Cli.FINDINGS : Cli.OK;
+	}
+
+	private Severity threshold(ProjectConfig here) {
+		if (failOn != null) {
+			return failOn.severity();
+		}
+		if (here.failOn().isPresent()) {
+			String v = here.failOn().get().strip().toLowerCase(Locale.ROOT);
+			for (FailOn f : FailOn.values()) {
+				if (f.name().equals(v)) {
+					return f.severity();
+				}
+			}
+			Cli.warning("configuration: tool.pto.fail-on must be error, warning, info or never; using error");
+		}
+		return Severity.ERROR;
+	}
+
+	/** Rule ids and prefixes from a repeatable, comma-separated option; unknown ones are warned about. */
+	static Set<String> rulesOption(String option, List<String> values, List<RuleInfo> rules) {
+		Set<String> out = new LinkedHashSet<>();
+		for (String v : values) {
+			String id = v.strip().toUpperCase(Locale.ROOT);
+			if (id.isEmpty()) {
+				continue;
+			}
+			if (rules.stream().noneMatch(r -> r.id().startsWith(id))) {
+				Cli.warning(option + " " + v.strip() + " matches no rule (rules are PTO000 to PTO900; see docs/rules)");
+			}
+			out.add(id);
+		}
+		return out;
+	}
+}
