@@ -80,24 +80,7 @@ public final class LspLatency {
 			throw new IllegalArgumentException("no server jar at " + jar + " (build it first: README, Commands)");
 		}
 
-		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
-		List<Server> servers = new ArrayList<>();
-		if (only.contains("pto")) {
-			servers.add(new Server("pto", "pto (debounce " + DEFAULT_DEBOUNCE_MS + " ms)",
-					ptoCommand(java, jar, jfr, "pto"), null, DEFAULT_DEBOUNCE_MS));
-		}
-		if (only.contains("pto-nodebounce")) {
-			servers.add(new Server("pto-nodebounce", "pto (debounce 0 ms)", ptoCommand(java, jar, jfr, "pto-nodebounce"),
-					JsonParser.parseString("{\"settings\": {\"debounceMs\": 0}}"), 0));
-		}
-		Path pyrightPath = Path.of(pyright).toAbsolutePath();
-		if (only.contains("pyright") && !pyright.equals("none")) {
-			if (!Files.isExecutable(pyrightPath)) {
-				throw new IllegalArgumentException("no pyright-langserver at " + pyrightPath + " (cd bench && npm ci)");
-			}
-			servers.add(new Server("pyright", "pyright " + pyrightVersion(pyrightPath),
-					List.of(pyrightPath.toString(), "--stdio"), null, 0));
-		}
+		List<Server> servers = servers(jar, pyright.equals("none") ? null : Path.of(pyright), only, jfr);
 
 		String text = GeneratedPrograms.multiRank(lines);
 		System.out.printf(Locale.ROOT, "file: GeneratedPrograms.multiRank(%d): %d lines, %,d characters; %d edits, each"
@@ -133,6 +116,29 @@ public final class LspLatency {
 		}
 	}
 
+	/** The servers named in {@code only} (pto, pto-nodebounce, pyright; pyright left out when null). */
+	static List<Server> servers(Path jar, Path pyright, List<String> only, Path jfr) {
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		List<Server> servers = new ArrayList<>();
+		if (only.contains("pto")) {
+			servers.add(new Server("pto", "pto (debounce " + DEFAULT_DEBOUNCE_MS + " ms)",
+					ptoCommand(java, jar, jfr, "pto"), null, DEFAULT_DEBOUNCE_MS));
+		}
+		if (only.contains("pto-nodebounce")) {
+			servers.add(new Server("pto-nodebounce", "pto (debounce 0 ms)", ptoCommand(java, jar, jfr, "pto-nodebounce"),
+					JsonParser.parseString("{\"settings\": {\"debounceMs\": 0}}"), 0));
+		}
+		if (only.contains("pyright") && pyright != null) {
+			Path pyrightPath = pyright.toAbsolutePath();
+			if (!Files.isExecutable(pyrightPath)) {
+				throw new IllegalArgumentException("no pyright-langserver at " + pyrightPath + " (cd bench && npm ci)");
+			}
+			servers.add(new Server("pyright", "pyright " + pyrightVersion(pyrightPath),
+					List.of(pyrightPath.toString(), "--stdio"), null, 0));
+		}
+		return servers;
+	}
+
 	static List<String> ptoCommand(String java, Path jar, Path jfr, String name) {
 		List<String> c = new ArrayList<>();
 		c.add(java);
@@ -163,25 +169,11 @@ public final class LspLatency {
 		int lastCount;
 		double cold;
 		double open;
-		long start = System.nanoTime();
-		try (StdioLspClient c = new StdioLspClient(s.command(), ws, ws.resolve("server-stderr.log"))) {
-			StdioLspClient.Timed init = c.request("initialize", initializeParams(ws, s.initializationOptions()))
-					.get(timeoutMs, TimeUnit.MILLISECONDS);
-			cold = millis(init.arrivedNanos() - start);
-			if (init.message().has("error")) {
-				throw new IOException(s.label() + ": initialize failed: " + init.message());
-			}
-			c.notify("initialized", new JsonObject());
-
-			JsonObject item = new JsonObject();
-			item.addProperty("uri", uri);
-			item.addProperty("languageId", "python");
-			item.addProperty("version", 1);
-			item.addProperty("text", text);
-			JsonObject openParams = new JsonObject();
-			openParams.add("textDocument", item);
+		try (LspSession session = LspSession.start(s, ws, timeoutMs)) {
+			StdioLspClient c = session.client();
+			cold = session.coldStartMs();
 			long sent = System.nanoTime();
-			c.notify("textDocument/didOpen", openParams);
+			session.open(uri, text);
 			StdioLspClient.Published first = c.awaitDiagnostics(uri, 1, timeoutMs);
 			open = millis(first.arrivedNanos() - sent);
 			firstCount = first.count();
@@ -191,19 +183,9 @@ public final class LspLatency {
 			for (int k = 1; k <= edits; k++) {
 				current = edit(current, edited, k);
 				int version = k + 1;
-				JsonObject doc = new JsonObject();
-				doc.addProperty("uri", uri);
-				doc.addProperty("version", version);
-				JsonObject change = new JsonObject();
-				change.addProperty("text", current);
-				JsonArray changes = new JsonArray();
-				changes.add(change);
-				JsonObject params = new JsonObject();
-				params.add("textDocument", doc);
-				params.add("contentChanges", changes);
 				c.drainDiagnostics(); // late repeats of older versions are not this edit's answer
 				long t = System.nanoTime();
-				c.notify("textDocument/didChange", params);
+				session.change(uri, version, current);
 				last = c.awaitDiagnostics(uri, version, timeoutMs);
 				editMs[k - 1] = millis(last.arrivedNanos() - t);
 			}

@@ -45,7 +45,12 @@ public final class StdioLspClient implements AutoCloseable {
 	private final AtomicInteger ids = new AtomicInteger();
 	private final Map<Integer, CompletableFuture<Timed>> pending = new ConcurrentHashMap<>();
 	private final BlockingQueue<Published> diagnostics = new LinkedBlockingQueue<>();
+	private final BlockingQueue<Logged> logMessages = new LinkedBlockingQueue<>();
 	private volatile Throwable readFailure;
+
+	/** One window/logMessage as it arrived. */
+	public record Logged(String message, long arrivedNanos) {
+	}
 
 	/** A response and when it arrived. */
 	public record Timed(JsonObject message, long arrivedNanos) {
@@ -174,6 +179,8 @@ public final class StdioLspClient implements AutoCloseable {
 			Integer version = p.has("version") && !p.get("version").isJsonNull() ? p.get("version").getAsInt() : null;
 			diagnostics.add(new Published(p.get("uri").getAsString(), version, p.getAsJsonArray("diagnostics").size(),
 					arrived));
+		} else if (m.has("method") && m.get("method").getAsString().equals("window/logMessage")) {
+			logMessages.add(new Logged(m.getAsJsonObject("params").get("message").getAsString(), arrived));
 		}
 	}
 
@@ -208,6 +215,37 @@ public final class StdioLspClient implements AutoCloseable {
 				return p;
 			}
 		}
+	}
+
+	/** Waits for the next window/logMessage that contains {@code text}, dropping others. */
+	public Logged awaitLog(String text, long timeoutMs) throws Exception {
+		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+		while (true) {
+			long left = deadline - System.nanoTime();
+			Logged l = left > 0 ? logMessages.poll(left, TimeUnit.NANOSECONDS) : null;
+			if (l == null) {
+				throw new TimeoutException("no log message containing '" + text + "' within " + timeoutMs + " ms"
+						+ (process.isAlive() ? "" : " (the server exited with " + process.exitValue() + ")"));
+			}
+			if (l.message().contains(text)) {
+				return l;
+			}
+		}
+	}
+
+	/** The next publishDiagnostics of any document. */
+	public Published nextDiagnostics(long timeoutMs) throws Exception {
+		Published p = diagnostics.poll(timeoutMs, TimeUnit.MILLISECONDS);
+		if (p == null) {
+			throw new TimeoutException("no diagnostics within " + timeoutMs + " ms"
+					+ (process.isAlive() ? "" : " (the server exited with " + process.exitValue() + ")"));
+		}
+		return p;
+	}
+
+	/** Drops log messages received so far. */
+	public void drainLog() {
+		logMessages.clear();
 	}
 
 	/** Drops diagnostics received so far. */

@@ -1,0 +1,176 @@
+package dev.ptotools.bench;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.ZonedDateTime;
+import java.time.format.DateTimeFormatter;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+
+import dev.ptotools.analyzer.bench.AnalyzerBenchmark;
+import dev.ptotools.bench.BenchTable.Row;
+import dev.ptotools.language.bench.ParseBenchmark;
+
+/**
+ * Every performance figure of the project in one run, one table, and BENCHMARKS.md written from it
+ * (run it with {@code bench/run.sh}). Each row: our figure, the peer's in the same run, the ratio
+ * (above 1 is better for us), the goal, and whether it was met. Asserts nothing.
+ * <p>
+ * Options: {@code --out FILE} (BENCHMARKS.md; "none" prints only), {@code --jar}, {@code --bin}
+ * (bin/pto), {@code --pyright-dir} (bench/node_modules/.bin; "none" leaves pyright out),
+ * {@code --pypto DIR} (a pypto checkout: adds the memory row with its test programs open),
+ * {@code --edits N} (200), {@code --saves N} (30), {@code --rounds N} (3), {@code --quick} (fewer
+ * repetitions, no standard library under pyright: a smoke run of the harness, not figures to keep).
+ */
+public final class AllBenchmarks {
+
+	private AllBenchmarks() {
+	}
+
+	public static void main(String[] args) throws Exception {
+		List<String> rest = new ArrayList<>(List.of(args));
+		boolean quick = rest.remove("--quick");
+		Map<String, String> opt = LspLatency.options(rest.toArray(String[]::new));
+		Path jar = Path.of(opt.getOrDefault("jar", "lsp-server/target/pto-tools.jar")).toAbsolutePath();
+		Path bin = Path.of(opt.getOrDefault("bin", "bin/pto")).toAbsolutePath();
+		String pyrightDir = opt.getOrDefault("pyright-dir", "bench/node_modules/.bin");
+		Path langserver = pyrightDir.equals("none") ? null : Path.of(pyrightDir, "pyright-langserver").toAbsolutePath();
+		Path pyrightCli = pyrightDir.equals("none") ? null : Path.of(pyrightDir, "pyright").toAbsolutePath();
+		int edits = Integer.parseInt(opt.getOrDefault("edits", quick ? "20" : "200"));
+		int saves = Integer.parseInt(opt.getOrDefault("saves", quick ? "5" : "30"));
+		int rounds = Integer.parseInt(opt.getOrDefault("rounds", quick ? "1" : "3"));
+		String out = opt.getOrDefault("out", "BENCHMARKS.md");
+		long timeoutMs = 120_000;
+
+		List<String> machine = Machine.describe(langserver);
+		machine.forEach(System.out::println);
+		String loadBefore = Machine.loadAverage();
+		System.out.println("load average before: " + loadBefore);
+		long started = System.nanoTime();
+		BenchTable table = new BenchTable();
+
+		Path stdlib = ColdCheck.stdlib();
+		step("parse: pto vs CPython ast.parse over " + stdlib);
+		ParseBenchmark.Figures parse = ParseBenchmark.run(stdlib, rounds);
+		table.add(BenchTable.higherIsBetter("parse, stdlib (" + parse.files() + " files, 1 thread)",
+				parse.ourLinesPerSecond(), "lines/s", "CPython ast.parse", parse.cpythonLinesPerSecond(), 1.0));
+
+		step("analyzer: parse + lower + every pass and rule");
+		AnalyzerBenchmark.Figures analysis = AnalyzerBenchmark.run(stdlib, Math.max(1, rounds - 1));
+		table.add(BenchTable.higherIsBetter("analyzer, stdlib (every file as PyPTO)", analysis.stdlibLinesPerSecond(),
+				"lines/s", "CPython ast.parse", analysis.cpythonLinesPerSecond(), 0.5));
+		table.add(BenchTable.higherIsBetter("analyzer, generated " + analysis.programLines() + "-line program",
+				analysis.programLinesPerSecond(), "lines/s", "CPython ast.parse", analysis.cpythonProgramLinesPerSecond(), 0.5));
+
+		step("language servers: cold start and edit → diagnostics, " + edits + " edits");
+		List<LspLatency.Server> servers = LspLatency.servers(jar, langserver, List.of("pto", "pto-nodebounce", "pyright"),
+				null);
+		String text = dev.ptotools.analyzer.support.GeneratedPrograms.multiRank(2000);
+		List<LspLatency.Figures> latency = new ArrayList<>();
+		for (LspLatency.Server s : servers) {
+			latency.add(LspLatency.measure(s, text, edits, timeoutMs, null));
+		}
+		LspLatency.Figures pyright = latency.stream().filter(f -> f.server().key().equals("pyright")).findFirst()
+				.orElse(null);
+		String peer = pyright == null ? null : pyright.server().label();
+		for (LspLatency.Figures f : latency) {
+			if (f == pyright) {
+				continue;
+			}
+			String name = f.server().label();
+			if (f.server().key().equals("pto")) {
+				double cold = f.coldStartMs();
+				table.add(BenchTable.lowerIsBetter("LSP cold start (process → initialize result)", cold, "ms", peer,
+						pyright == null ? Double.NaN : pyright.coldStartMs(), "≤ 1,000 ms", cold <= 1000));
+			}
+			for (int p : new int[] { 50, 95 }) {
+				double ours = f.percentile(p);
+				double theirs = pyright == null ? Double.NaN : pyright.percentile(p);
+				double budget = 50 + f.server().debounceMs();
+				boolean withinBudget = p != 95 || ours <= budget;
+				boolean fiveTimes = pyright == null || theirs / ours >= 5;
+				table.add(BenchTable.lowerIsBetter("edit → diagnostics p" + p + ", " + name, ours, "ms", peer, theirs,
+						(p == 95 ? String.format(Locale.ROOT, "≤ %.0f ms, ", budget) : "") + "≥ 5x pyright",
+						withinBudget && fiveTimes));
+			}
+		}
+
+		step("codegen on save, 2000-line module, " + saves + " saves");
+		SaveLatency.Figures save = SaveLatency.measure(jar, 2000, saves, timeoutMs);
+		table.add(BenchTable.lowerIsBetter("codegen on save p50, " + save.lines() + "-line module (" + save.filesWritten()
+				+ " files)", save.percentile(50), "ms", null, Double.NaN, "≤ 200 ms", save.percentile(50) <= 200));
+		table.add(BenchTable.lowerIsBetter("codegen on save p95", save.percentile(95), "ms", null, Double.NaN, "≤ 200 ms",
+				save.percentile(95) <= 200));
+
+		if (pyrightCli != null) {
+			if (!quick) {
+				step("pto check vs pyright, cold, over the standard library");
+				ColdCheck.Figures std = ColdCheck.measure(bin, pyrightCli, stdlib, true, 1);
+				addCheck(table, "pto check cold, stdlib (" + std.files() + " files)", std.ptoSeconds(), std);
+				addCheck(table, "  the same, --parse-all (parse every file)", std.parseAllSeconds(), std);
+			}
+			step("pto check vs pyright, cold, over generated PyPTO modules");
+			Path generated = ColdCheck.generatedFolder(quick ? 10 : 100, 1000);
+			try {
+				ColdCheck.Figures gen = ColdCheck.measure(bin, pyrightCli, generated, false, 1);
+				addCheck(table, "pto check cold, PyPTO folder (" + gen.files() + " files, " + gen.lines() + " lines)",
+						gen.ptoSeconds(), gen);
+			} finally {
+				ColdCheck.deleteTree(generated);
+			}
+		}
+
+		step("peak RSS with PyPTO programs open");
+		memory(table, servers, "this repo's PyPTO programs", ServerMemory.repoPrograms(Path.of(".")), timeoutMs);
+		if (opt.containsKey("pypto")) {
+			memory(table, servers, "pypto's test programs", ServerMemory.pyptoPrograms(Path.of(opt.get("pypto"))), timeoutMs);
+		}
+
+		String loadAfter = Machine.loadAverage();
+		double minutes = (System.nanoTime() - started) / 60e9;
+		table.note("load average before " + loadBefore + ", after " + loadAfter
+				+ " (other work on the machine slows every figure; compare rows of one run)");
+		table.note(String.format(Locale.ROOT, "the run took %.1f minutes", minutes));
+		System.out.println();
+		System.out.print(table.text());
+		table.notes().forEach(n -> System.out.println("(" + n + ")"));
+		if (!out.equals("none")) {
+			Files.writeString(Path.of(out), BenchReport.markdown(table, machine, String.join(" ", args), quick));
+			System.out.println("wrote " + out);
+		}
+	}
+
+	private static void addCheck(BenchTable table, String measure, double ptoSeconds, ColdCheck.Figures f) {
+		table.add(BenchTable.lowerIsBetter(measure, ptoSeconds, "s", "pyright", f.pyrightSeconds(), "faster than pyright",
+				ptoSeconds < f.pyrightSeconds()));
+	}
+
+	private static void memory(BenchTable table, List<LspLatency.Server> servers, String what, List<Path> files,
+			long timeoutMs) throws Exception {
+		ServerMemory.Figures ours = null;
+		ServerMemory.Figures theirs = null;
+		for (LspLatency.Server s : servers) {
+			if (s.key().equals("pto-nodebounce")) {
+				continue;
+			}
+			ServerMemory.Figures f = ServerMemory.measure(s, files, timeoutMs);
+			if (s.key().equals("pto")) {
+				ours = f;
+			} else {
+				theirs = f;
+			}
+		}
+		double mb = ours.peakKb() / 1024.0;
+		double peerMb = theirs == null ? Double.NaN : theirs.peakKb() / 1024.0;
+		table.add(BenchTable.lowerIsBetter("peak RSS, " + what + " open (" + ours.files() + " files, " + ours.lines()
+				+ " lines)", mb, "MB", theirs == null ? null : "pyright", peerMb, "≤ pyright's",
+				theirs == null ? null : mb <= peerMb));
+	}
+
+	private static void step(String what) {
+		System.out.printf(Locale.ROOT, "%s  %s%n", ZonedDateTime.now().format(DateTimeFormatter.ofPattern("HH:mm:ss")),
+				what);
+	}
+}
