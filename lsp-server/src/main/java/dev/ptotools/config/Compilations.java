@@ -6,7 +6,9 @@ import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
+import dev.ptotools.analyzer.config.AnalyzerConfig;
 import dev.ptotools.analyzer.diagnostics.Severity;
+import dev.ptotools.analyzer.pipeline.Analysis;
 import dev.ptotools.codegen.CompileOptions;
 import dev.ptotools.codegen.CompileResult;
 import dev.ptotools.codegen.Compiler;
@@ -40,6 +42,20 @@ public final class Compilations {
 	/** Generates one source text in memory; paths of the files are relative to the output folder. */
 	public static Generation generate(String sourceName, String text, CompileOptions options) {
 		return Compiler.generate(sourceName, text, options);
+	}
+
+	/**
+	 * The same generation as {@link #generate(String, String, CompileOptions)} from an analysis already
+	 * made of that text (the editor's, on save), without parsing it again. Compiling reads the
+	 * diagnostics (errors block it), so the analysis is reused only when it was made with the default
+	 * configuration, as {@code pto compile} makes its own; otherwise the text is analyzed again.
+	 */
+	public static Generation generate(String sourceName, String text, Analysis analysis, AnalyzerConfig analyzedWith,
+			CompileOptions options) {
+		if (analysis != null && AnalyzerConfig.DEFAULT.equals(analyzedWith)) {
+			return Compiler.generate(analysis, options, sourceName);
+		}
+		return generate(sourceName, text, options);
 	}
 
 	/**

@@ -12,7 +12,7 @@ import dev.ptotools.language.corpus.CorpusScan;
 import dev.ptotools.language.support.Python3;
 
 /**
- * Parse throughput over the CPython standard library, next to CPython's own {@code ast.parse} on the
+ * Parse throughput over the CPython standard library (outside site-packages), next to CPython's own {@code ast.parse} on the
  * same files in the same run. Single-threaded on both sides; files are read into memory first, and
  * each side parses the whole corpus {@code rounds} times after warming up.
  * <p>
@@ -66,7 +66,7 @@ public final class ParseBenchmark {
 	}
 
 	public static Figures run(Path root, int rounds) throws Exception {
-		List<Path> files = CorpusScan.pythonFiles(root);
+		List<Path> files = CorpusScan.pythonFilesOutsideSitePackages(root);
 		List<byte[]> sources = new ArrayList<>();
 		long lines = 0;
 		for (Path p : files) {
@@ -98,7 +98,7 @@ public final class ParseBenchmark {
 		if (!Python3.available()) {
 			return Double.NaN;
 		}
-		List<Path> files = CorpusScan.pythonFiles(root);
+		List<Path> files = CorpusScan.pythonFilesOutsideSitePackages(root);
 		long lines = 0;
 		for (Path f : files) {
 			for (byte c : Files.readAllBytes(f)) {

@@ -52,6 +52,21 @@ public final class CorpusScan {
 		}
 	}
 
+	/**
+	 * The .py files of a folder outside site-packages: of a Python installation's library folder, the
+	 * standard library itself, without the third-party packages installed next to it.
+	 */
+	public static List<Path> pythonFilesOutsideSitePackages(Path root) throws IOException {
+		return pythonFiles(root).stream().filter(p -> {
+			for (Path part : root.relativize(p)) {
+				if (part.toString().equals("site-packages")) {
+					return false;
+				}
+			}
+			return true;
+		}).toList();
+	}
+
 	public static Report scan(List<Path> files, Set<Path> excluded, long timeoutMillis) {
 		return scan(files, excluded, timeoutMillis, Math.max(1, Runtime.getRuntime().availableProcessors()));
 	}

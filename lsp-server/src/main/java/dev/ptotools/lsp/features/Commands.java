@@ -23,6 +23,7 @@ import com.google.gson.JsonPrimitive;
 
 import dev.ptotools.analyzer.facts.RankLoop;
 import dev.ptotools.codegen.CompileResult;
+import dev.ptotools.codegen.Generation;
 import dev.ptotools.codegen.Problem;
 import dev.ptotools.config.Compilations;
 import dev.ptotools.language.source.LineMap;
@@ -104,8 +105,10 @@ public final class Commands {
 			return;
 		}
 		Path out = outputFolder(a.snapshot().path(), a);
-		CompileResult r = Compilations.compileText(a.snapshot().path(), a.text(), out,
-				Compilations.options(a.settings().effectiveRuntimeHeader(a.project())));
+		Path file = a.snapshot().path();
+		Generation g = Compilations.generate(file.toString(), a.text(), a.analysis(),
+				a.settings().analyzerConfig(a.project()), Compilations.options(a.settings().effectiveRuntimeHeader(a.project())));
+		CompileResult r = Compilations.write(List.of(g), out);
 		report(r, a.snapshot().path());
 	}
 
