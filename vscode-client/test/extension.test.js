@@ -19,7 +19,7 @@ const DEFAULT_SETTINGS = {
   debounceMs: 150,
   trace: { server: 'off' },
   java: { home: '' },
-  jvmOptions: ['-Xmx512m', '-XX:+UseSerialGC'],
+  jvmOptions: ['-Xmx512m', '-XX:+UseParallelGC'],
 };
 
 /** Starts the extension on a fake Java 17 and waits until the server has been initialized. */
@@ -67,7 +67,7 @@ test('package.json contributes every pto setting with the contract defaults', ()
   assert.deepEqual(props['pto.severities'].additionalProperties.enum, ['error', 'warning', 'info', 'hint', 'off']);
   assert.equal(props['pto.debounceMs'].default, 150);
   assert.deepEqual(props['pto.trace.server'].enum, ['off', 'messages', 'verbose']);
-  assert.deepEqual(props['pto.jvmOptions'].default, ['-Xmx512m', '-XX:+UseSerialGC']);
+  assert.deepEqual(props['pto.jvmOptions'].default, ['-Xmx512m', '-XX:+UseParallelGC']);
   assert.deepEqual(PACKAGE_JSON.activationEvents, ['onLanguage:python']);
   assert.equal(PACKAGE_JSON.main, './out/extension.js');
 });

@@ -66,7 +66,7 @@ test('parseJavaVersion reads the real java -version of every JDK on this machine
   }
 });
 
-function expectedArgv(ext, jvmOptions = ['-Xmx512m', '-XX:+UseSerialGC']) {
+function expectedArgv(ext, jvmOptions = ['-Xmx512m', '-XX:+UseParallelGC']) {
   return [...jvmOptions, '-jar', path.join(ext.context.extensionPath, 'server', 'pto-tools.jar'), 'serve'];
 }
 

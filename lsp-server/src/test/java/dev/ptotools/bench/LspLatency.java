@@ -36,18 +36,21 @@ import dev.ptotools.analyzer.support.GeneratedPrograms;
  * pyright-langserver (default bench/node_modules/.bin/pyright-langserver; "none" leaves it out),
  * {@code --lines N} (2000), {@code --edits N} (200), {@code --servers pto,pto-nodebounce,pyright},
  * {@code --jfr DIR} (record a JFR profile of each of our servers there), {@code --timeout-ms N} per
- * wait (60000).
+ * wait (60000), {@code --jvm "OPTIONS"} (our servers' JVM options instead of the extension's).
  */
 public final class LspLatency {
 
 	/** The JVM options the VS Code extension starts the server with. */
-	static final List<String> EXTENSION_JVM_OPTIONS = List.of("-Xmx512m", "-XX:+UseSerialGC");
+	static final List<String> EXTENSION_JVM_OPTIONS = List.of("-Xmx512m", "-XX:+UseParallelGC");
+	/** Our servers' JVM options: the extension's, unless {@code --jvm "OPTIONS"} names others. */
+	static List<String> jvmOptions = EXTENSION_JVM_OPTIONS;
 	static final int DEFAULT_DEBOUNCE_MS = 150;
 
 	record Server(String key, String label, List<String> command, JsonElement initializationOptions, int debounceMs) {
 	}
 
-	record Figures(Server server, double coldStartMs, double openMs, double[] editMs, int firstCount, int lastCount) {
+	record Figures(Server server, double coldStartMs, double openMs, double[] editMs, int firstCount, int lastCount,
+			long peakRssKb) {
 		double percentile(double p) {
 			double[] s = editMs.clone();
 			Arrays.sort(s);
@@ -80,6 +83,9 @@ public final class LspLatency {
 			throw new IllegalArgumentException("no server jar at " + jar + " (build it first: README, Commands)");
 		}
 
+		if (opt.containsKey("jvm")) {
+			jvmOptions = List.of(opt.get("jvm").trim().split("\\s+"));
+		}
 		List<Server> servers = servers(jar, pyright.equals("none") ? null : Path.of(pyright), only, jfr);
 
 		String text = GeneratedPrograms.multiRank(lines);
@@ -97,8 +103,8 @@ public final class LspLatency {
 			Figures f = measure(s, text, edits, timeoutMs, jfr);
 			results.add(f);
 			System.out.printf(Locale.ROOT, "  cold start %.0f ms, open %.0f ms, edits p50 %.1f ms, p95 %.1f ms"
-					+ " (diagnostics: %d on open, %d after the last edit)%n", f.coldStartMs(), f.openMs(),
-					f.percentile(50), f.percentile(95), f.firstCount(), f.lastCount());
+					+ " (diagnostics: %d on open, %d after the last edit); peak RSS %.0f MB%n", f.coldStartMs(), f.openMs(),
+					f.percentile(50), f.percentile(95), f.firstCount(), f.lastCount(), f.peakRssKb() / 1024.0);
 		}
 		System.out.println("load average after: " + loadAverage());
 		System.out.println();
@@ -142,7 +148,7 @@ public final class LspLatency {
 	static List<String> ptoCommand(String java, Path jar, Path jfr, String name) {
 		List<String> c = new ArrayList<>();
 		c.add(java);
-		c.addAll(EXTENSION_JVM_OPTIONS);
+		c.addAll(jvmOptions);
 		if (jfr != null) {
 			// JFR's start-up message would go to stdout, which carries the protocol: log it to stderr.
 			c.add("-Xlog:jfr*=warning:stderr");
@@ -169,6 +175,7 @@ public final class LspLatency {
 		int lastCount;
 		double cold;
 		double open;
+		long peakKb;
 		try (LspSession session = LspSession.start(s, ws, timeoutMs)) {
 			StdioLspClient c = session.client();
 			cold = session.coldStartMs();
@@ -190,13 +197,14 @@ public final class LspLatency {
 				editMs[k - 1] = millis(last.arrivedNanos() - t);
 			}
 			lastCount = last.count();
+			peakKb = ServerMemory.peakKb(c.process().toHandle());
 			if (s.command().stream().anyMatch(a -> a.startsWith("-XX:StartFlightRecording")) && jfrDir != null) {
 				dumpRecording(c.process(), jfrDir.resolve(s.key() + ".jfr"));
 			}
 		} finally {
 			deleteTree(ws);
 		}
-		return new Figures(s, cold, open, editMs, firstCount, lastCount);
+		return new Figures(s, cold, open, editMs, firstCount, lastCount, peakKb);
 	}
 
 	/** Dumps the server's flight recording to a file (jcmd of this JVM's JDK). */
