@@ -132,6 +132,22 @@ class PipelineTest {
 	}
 
 	@Test
+	void withoutTheSyntaxTreeEveryResultStays() {
+		Analysis full = analyze(NOT_PINNED);
+		Analysis light = full.withoutSyntaxTree();
+		assertTrue(full.file().hasSyntaxTree());
+		assertTrue(!light.file().hasSyntaxTree() && light.file().rootNode() == null);
+		assertTrue(!light.facts().get(Keys.PARSED).hasSyntaxTree(), "the parsed-file fact still holds the tree");
+		assertEquals(full.diagnostics(), light.diagnostics());
+		assertEquals(full.module(), light.module());
+		assertEquals(full.rankLoops(), light.rankLoops());
+		assertEquals(full.file().text(), light.file().text());
+		assertEquals(full.file().problems(), light.file().problems());
+		assertTrue(!full.rankLoops().isEmpty(), "a program without rank loops shows nothing here");
+		assertTrue(light == light.withoutSyntaxTree());
+	}
+
+	@Test
 	void theRuleCatalogIsConsistent() {
 		Set<String> ids = new java.util.HashSet<>();
 		for (Rule r : Rules.all()) {

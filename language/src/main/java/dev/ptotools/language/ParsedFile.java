@@ -8,11 +8,25 @@ import dev.ptotools.language.python.SourceFile;
 import dev.ptotools.language.source.LineMap;
 
 /**
- * One parsed source file: its text, its AST (never null, possibly partial), the node model that
- * holds every token with its position, and its syntax problems in source order.
+ * One parsed source file: its text, its AST (possibly partial), the node model that holds every
+ * token with its position, and its syntax problems in source order. The AST and node model are null
+ * only in a copy made by {@link #withoutSyntaxTree()}.
  */
 public record ParsedFile(String text, SourceFile ast, ICompositeNode rootNode, List<SyntaxProblem> problems,
 		LineMap lines, SpanIndex spans) {
+
+	/**
+	 * This file without its EMF AST, node model and span index, which are most of its memory (about
+	 * ten times its IR). For holders of many files, such as the language server with every open
+	 * document, once lowering has read them: text, lines and problems stay.
+	 */
+	public ParsedFile withoutSyntaxTree() {
+		return new ParsedFile(text, null, null, problems, lines, SpanIndex.of((ICompositeNode) null));
+	}
+
+	public boolean hasSyntaxTree() {
+		return ast != null;
+	}
 
 	public boolean hasProblems() {
 		return !problems.isEmpty();

@@ -27,9 +27,10 @@ public final class SpanIndex {
 		if (root == null) {
 			return new SpanIndex(new IdentityLongMap(16), List.of());
 		}
-		// About one AST object per 6 characters of Python: sized so the map does not rehash.
-		IdentityLongMap spans = new IdentityLongMap(Math.max(16, root.getTotalLength() / 6));
-		List<EObject> objects = new ArrayList<>(Math.max(16, root.getTotalLength() / 6));
+		// One AST object per 12 characters of the standard library, per 5 of dense PyPTO code: sized for
+		// the dense case so that the map does not rehash while it fills.
+		IdentityLongMap spans = new IdentityLongMap(Math.max(16, root.getTotalLength() / 4));
+		List<EObject> objects = new ArrayList<>(Math.max(16, root.getTotalLength() / 8));
 		// Iterative post-order: each frame is a composite and the [first, end] of its real leaves so far.
 		ArrayList<Frame> stack = new ArrayList<>();
 		stack.add(new Frame(root));

@@ -100,8 +100,10 @@ public final class AnalysisScheduler {
 					"file is too large to analyze (%,d characters, the limit is %,d: setting pto.maxFileChars)",
 					snap.text().length(), max));
 		}
+		// Held until the next version: without the syntax tree, which nothing reads after the pipeline
+		// and which is most of the memory of every open document.
 		Analysis analysis = Analyzer.standard().analyze(PythonFrontEnd.get().parse(snap.text()),
-				settings.analyzerConfig(project));
+				settings.analyzerConfig(project)).withoutSyntaxTree();
 		return new AnalyzedDocument(snap, analysis, settings, project, null);
 	}
 

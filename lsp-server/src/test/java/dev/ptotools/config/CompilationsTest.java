@@ -33,8 +33,12 @@ class CompilationsTest {
 		return Path.of(System.getProperty("pto.examples.dir", "../docs/examples")).toAbsolutePath().normalize();
 	}
 
+	/** As the server holds it: without the syntax tree. */
 	private static Analysis analyze(String text, AnalyzerConfig config) throws Exception {
-		return DeepStack.call(() -> Analyzer.standard().analyze(PythonFrontEnd.get().parse(text), config));
+		Analysis a = DeepStack.call(() -> Analyzer.standard().analyze(PythonFrontEnd.get().parse(text), config))
+				.withoutSyntaxTree();
+		assertFalse(a.file().hasSyntaxTree());
+		return a;
 	}
 
 	@Test

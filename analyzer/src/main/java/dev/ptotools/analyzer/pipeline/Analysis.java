@@ -16,6 +16,22 @@ public record Analysis(ParsedFile file, ModuleIR module, Facts facts, List<Diagn
 		return facts.has(Keys.RANK_LOOPS) ? facts.get(Keys.RANK_LOOPS).loops() : List.of();
 	}
 
+	/**
+	 * The same analysis without the file's syntax tree ({@link ParsedFile#withoutSyntaxTree()}): every
+	 * fact, the IR and the diagnostics stay, and nothing after the pipeline reads the tree.
+	 */
+	public Analysis withoutSyntaxTree() {
+		if (!file.hasSyntaxTree()) {
+			return this;
+		}
+		ParsedFile light = file.withoutSyntaxTree();
+		Facts lightFacts = facts.copy();
+		if (lightFacts.has(Keys.PARSED)) {
+			lightFacts.put(Keys.PARSED, light);
+		}
+		return new Analysis(light, module, lightFacts, diagnostics);
+	}
+
 	public boolean isPypto() {
 		return module != null && module.importsPypto();
 	}
