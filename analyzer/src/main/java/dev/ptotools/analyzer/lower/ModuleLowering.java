@@ -470,30 +470,16 @@ public final class ModuleLowering {
 				}
 				case "level" -> {
 					levelSpan = k.span();
-					if (!(k.value() instanceof Expr.Literal l && l.value() == null)) {
-						String v = enumValue(k.value(), "Level");
-						Level lv = v == null ? null : Level.named(v);
-						if (v == null) {
-							problems.add("Expected pl.Level.<name>");
-						} else if (lv == null) {
-							problems.add("Unknown Level value: " + v);
-						} else {
-							level = lv;
-						}
+					Level lv = enumMember(k.value(), "Level", Level::named, problems);
+					if (lv != null) {
+						level = lv;
 					}
 				}
 				case "role" -> {
 					roleSpan = k.span();
-					if (!(k.value() instanceof Expr.Literal l && l.value() == null)) {
-						String v = enumValue(k.value(), "Role");
-						Role r = v == null ? null : Role.named(v);
-						if (v == null) {
-							problems.add("Expected pl.Role.<name>");
-						} else if (r == null) {
-							problems.add("Unknown Role value: " + v);
-						} else {
-							role = r;
-						}
+					Role r = enumMember(k.value(), "Role", Role::named, problems);
+					if (r != null) {
+						role = r;
 					}
 				}
 				default -> {
@@ -504,6 +490,25 @@ public final class ModuleLowering {
 		String text = file.text().substring(Math.min(span.start(), file.text().length()),
 				Math.min(span.end(), file.text().length()));
 		return new Decl(type, typeSpan, level, levelSpan, role, roleSpan, span, text, List.copyOf(problems));
+	}
+
+	/**
+	 * The member named by {@code pl.<enumName>.<X>} as a keyword value (level=, role=); null for None
+	 * (the keyword left unset) and for a value pypto rejects, which adds its message to problems.
+	 */
+	private <E> E enumMember(Expr value, String enumName, java.util.function.Function<String, E> named,
+			List<String> problems) {
+		if (value instanceof Expr.Literal l && l.value() == null) {
+			return null;
+		}
+		String v = enumValue(value, enumName);
+		E member = v == null ? null : named.apply(v);
+		if (v == null) {
+			problems.add("Expected pl." + enumName + ".<name>");
+		} else if (member == null) {
+			problems.add("Unknown " + enumName + " value: " + v);
+		}
+		return member;
 	}
 
 	/** X from pl.Enum.X or Enum.X; null when the expression is not of that form. */
