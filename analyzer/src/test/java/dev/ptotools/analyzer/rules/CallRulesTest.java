@@ -52,7 +52,11 @@ class CallRulesTest {
 				Arguments.of("PTO405", "type=pl.FunctionType.Orchestration, level=pl.Level.HOST", "        pass\n", 10,
 						"implies level=CHIP, but explicit level=HOST"),
 				Arguments.of("PTO405", "type=pl.FunctionType.Orchestrate", "        pass\n", 10,
-						"Unsupported `@pl.function`(type=...) value"));
+						"Unsupported `@pl.function`(type=...) value"),
+				Arguments.of("PTO405", "type=pl.FunctionType.Orchestration, level=pl.Level.MOON", "        pass\n", 10,
+						"Unknown Level value: MOON"),
+				Arguments.of("PTO405", "type=pl.FunctionType.Orchestration, role=\"Orchestrator\"", "        pass\n", 10,
+						"Expected pl.Role.<name>"));
 	}
 
 	@ParameterizedTest(name = "{0} {4}")
