@@ -121,7 +121,7 @@ public final class AllBenchmarks {
 				addCheck(table, "pto check cold, PyPTO folder (" + gen.files() + " files, " + gen.lines() + " lines)",
 						gen.ptoSeconds(), gen);
 			} finally {
-				ColdCheck.deleteTree(generated);
+				TempDirs.delete(generated);
 			}
 		}
 

@@ -94,10 +94,8 @@ public final class AnalysisBreakdown {
 	}
 
 	private static void row(String name, double[] v) {
-		double[] s = v.clone();
-		Arrays.sort(s);
-		System.out.printf(Locale.ROOT, "%-28s %8.1f %8.1f %8.1f%n", name, s[(int) Math.ceil(0.5 * s.length) - 1],
-				s[(int) Math.ceil(0.95 * s.length) - 1], Arrays.stream(s).average().orElse(0));
+		System.out.printf(Locale.ROOT, "%-28s %8.1f %8.1f %8.1f%n", name, Samples.percentile(v, 50),
+				Samples.percentile(v, 95), Arrays.stream(v).average().orElse(0));
 	}
 
 	/** Bytes allocated so far by every live thread (the front end and analyzer run on pool threads). */

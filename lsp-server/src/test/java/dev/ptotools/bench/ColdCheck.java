@@ -5,7 +5,6 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.Locale;
 import java.util.concurrent.TimeUnit;
@@ -49,7 +48,7 @@ public final class ColdCheck {
 			try {
 				all.add(measure(bin, pyright, generated, false, runs));
 			} finally {
-				deleteTree(generated);
+				TempDirs.delete(generated);
 			}
 		}
 		System.out.printf("%-40s %6s %9s %10s %10s %12s%n", "folder", "files", "lines", "pto check", "pyright",
@@ -121,7 +120,7 @@ public final class ColdCheck {
 			double pyr = best(runs, work, List.of(pyright.toString(), "-p", "pyrightconfig.json", "--outputjson"));
 			return new Figures(folder.toString(), files.size(), lines, pto, all, pyr);
 		} finally {
-			deleteTree(work);
+			TempDirs.delete(work);
 		}
 	}
 
@@ -164,16 +163,5 @@ public final class ColdCheck {
 			throw new IOException("timed out: " + String.join(" ", command));
 		}
 		return out;
-	}
-
-	static void deleteTree(Path root) throws IOException {
-		if (!Files.exists(root, java.nio.file.LinkOption.NOFOLLOW_LINKS)) {
-			return;
-		}
-		try (Stream<Path> s = Files.walk(root)) { // does not follow the link into the folder measured
-			for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-				Files.deleteIfExists(p);
-			}
-		}
 	}
 }

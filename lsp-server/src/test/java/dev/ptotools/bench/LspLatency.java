@@ -5,7 +5,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
-import java.util.Comparator;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -13,7 +12,6 @@ import java.util.Map;
 import java.util.concurrent.TimeUnit;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import com.google.gson.JsonArray;
 import com.google.gson.JsonElement;
@@ -52,10 +50,7 @@ public final class LspLatency {
 	record Figures(Server server, double coldStartMs, double openMs, double[] editMs, int firstCount, int lastCount,
 			long peakRssKb) {
 		double percentile(double p) {
-			double[] s = editMs.clone();
-			Arrays.sort(s);
-			int rank = (int) Math.ceil(p / 100.0 * s.length);
-			return s[Math.max(0, Math.min(s.length - 1, rank - 1))];
+			return Samples.percentile(editMs, p);
 		}
 
 		double max() {
@@ -93,7 +88,7 @@ public final class LspLatency {
 				+ " a full-text didChange waiting for the diagnostics of its version%n", lines, text.split("\n", -1).length - 1,
 				text.length(), edits);
 		System.out.printf(Locale.ROOT, "machine: %d cores; java %s; node %s%n", Runtime.getRuntime().availableProcessors(),
-				System.getProperty("java.version"), nodeVersion());
+				System.getProperty("java.version"), Machine.command("node", "--version"));
 		System.out.println("load average before: " + loadAverage() + " (other processes on the machine skew the figures)");
 		System.out.println();
 
@@ -202,7 +197,7 @@ public final class LspLatency {
 				dumpRecording(c.process(), jfrDir.resolve(s.key() + ".jfr"));
 			}
 		} finally {
-			deleteTree(ws);
+			TempDirs.delete(ws);
 		}
 		return new Figures(s, cold, open, editMs, firstCount, lastCount, peakKb);
 	}
@@ -332,17 +327,6 @@ public final class LspLatency {
 		}
 	}
 
-	static String nodeVersion() {
-		try {
-			Process p = new ProcessBuilder("node", "--version").redirectErrorStream(true).start();
-			String v = new String(p.getInputStream().readAllBytes()).trim();
-			p.waitFor(10, TimeUnit.SECONDS);
-			return v;
-		} catch (Exception e) {
-			return "not found";
-		}
-	}
-
 	static Map<String, String> options(String[] args) {
 		Map<String, String> out = new LinkedHashMap<>();
 		for (int i = 0; i < args.length; i++) {
@@ -364,16 +348,5 @@ public final class LspLatency {
 			out.put(key, value);
 		}
 		return out;
-	}
-
-	private static void deleteTree(Path root) throws IOException {
-		if (!Files.exists(root)) {
-			return;
-		}
-		try (Stream<Path> s = Files.walk(root)) {
-			for (Path p : s.sorted(Comparator.reverseOrder()).toList()) {
-				Files.deleteIfExists(p);
-			}
-		}
 	}
 }

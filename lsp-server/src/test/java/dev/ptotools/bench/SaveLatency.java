@@ -2,12 +2,10 @@ package dev.ptotools.bench;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
-import java.util.stream.Stream;
 
 import dev.ptotools.analyzer.support.GeneratedPrograms;
 
@@ -24,10 +22,7 @@ public final class SaveLatency {
 	/** Save → "compiled" log message, per save; {@code filesWritten} by the last save. */
 	public record Figures(int lines, double[] saveMs, int filesWritten) {
 		double percentile(double p) {
-			double[] s = saveMs.clone();
-			Arrays.sort(s);
-			int rank = (int) Math.ceil(p / 100.0 * s.length);
-			return s[Math.max(0, Math.min(s.length - 1, rank - 1))];
+			return Samples.percentile(saveMs, p);
 		}
 	}
 
@@ -77,9 +72,7 @@ public final class SaveLatency {
 				written = Integer.parseInt(m.group(1));
 			}
 		} finally {
-			try (Stream<Path> s = Files.walk(ws)) {
-				s.sorted((a, b) -> b.compareTo(a)).forEach(p -> p.toFile().delete());
-			}
+			TempDirs.delete(ws);
 		}
 		return new Figures(text.split("\n", -1).length - 1, saveMs, written);
 	}

@@ -99,9 +99,7 @@ public final class ServerMemory {
 			long peak = peakKb(session.client().process().toHandle());
 			return new Figures(server.label(), files.size(), lines, peak);
 		} finally {
-			try (Stream<Path> s = Files.walk(ws)) {
-				s.sorted((a, b) -> b.compareTo(a)).forEach(p -> p.toFile().delete());
-			}
+			TempDirs.delete(ws);
 		}
 	}
 

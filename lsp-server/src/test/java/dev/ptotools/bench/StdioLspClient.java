@@ -16,6 +16,7 @@ import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
 import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Predicate;
 
 import com.google.gson.Gson;
 import com.google.gson.JsonArray;
@@ -202,45 +203,35 @@ public final class StdioLspClient implements AutoCloseable {
 	 * no version: the first one after the call), dropping older ones.
 	 */
 	public Published awaitDiagnostics(String uri, int version, long timeoutMs) throws Exception {
-		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-		while (true) {
-			long left = deadline - System.nanoTime();
-			Published p = left > 0 ? diagnostics.poll(left, TimeUnit.NANOSECONDS) : null;
-			if (p == null) {
-				throw new TimeoutException("no diagnostics for version " + version + " of " + uri + " within "
-						+ timeoutMs + " ms" + (readFailure != null ? " (reader: " + readFailure + ")" : "")
-						+ (process.isAlive() ? "" : " (the server exited with " + process.exitValue() + ")"));
-			}
-			if (p.uri().equals(uri) && (p.version() == null || p.version() == version)) {
-				return p;
-			}
-		}
+		return await(diagnostics, p -> p.uri().equals(uri) && (p.version() == null || p.version() == version), timeoutMs,
+				"diagnostics for version " + version + " of " + uri);
 	}
 
 	/** Waits for the next window/logMessage that contains {@code text}, dropping others. */
 	public Logged awaitLog(String text, long timeoutMs) throws Exception {
-		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
-		while (true) {
-			long left = deadline - System.nanoTime();
-			Logged l = left > 0 ? logMessages.poll(left, TimeUnit.NANOSECONDS) : null;
-			if (l == null) {
-				throw new TimeoutException("no log message containing '" + text + "' within " + timeoutMs + " ms"
-						+ (process.isAlive() ? "" : " (the server exited with " + process.exitValue() + ")"));
-			}
-			if (l.message().contains(text)) {
-				return l;
-			}
-		}
+		return await(logMessages, l -> l.message().contains(text), timeoutMs, "log message containing '" + text + "'");
 	}
 
 	/** The next publishDiagnostics of any document. */
 	public Published nextDiagnostics(long timeoutMs) throws Exception {
-		Published p = diagnostics.poll(timeoutMs, TimeUnit.MILLISECONDS);
-		if (p == null) {
-			throw new TimeoutException("no diagnostics within " + timeoutMs + " ms"
-					+ (process.isAlive() ? "" : " (the server exited with " + process.exitValue() + ")"));
+		return await(diagnostics, p -> true, timeoutMs, "diagnostics");
+	}
+
+	/** The first message of a queue that is {@code wanted}, dropping the others before it. */
+	private <T> T await(BlockingQueue<T> queue, Predicate<T> wanted, long timeoutMs, String what) throws Exception {
+		long deadline = System.nanoTime() + TimeUnit.MILLISECONDS.toNanos(timeoutMs);
+		while (true) {
+			long left = deadline - System.nanoTime();
+			T m = left > 0 ? queue.poll(left, TimeUnit.NANOSECONDS) : null;
+			if (m == null) {
+				throw new TimeoutException("no " + what + " within " + timeoutMs + " ms"
+						+ (readFailure != null ? " (reader: " + readFailure + ")" : "")
+						+ (process.isAlive() ? "" : " (the server exited with " + process.exitValue() + ")"));
+			}
+			if (wanted.test(m)) {
+				return m;
+			}
 		}
-		return p;
 	}
 
 	/** Drops log messages received so far. */
