@@ -27,8 +27,19 @@ Module._load = function load(request, parent, isMain) {
   return originalLoad.call(this, request, parent, isMain);
 };
 
+// Every temporary folder a test file makes is removed when its process exits (node's test runner runs
+// each file in its own process), so that the tests leave nothing in the system's temp folder.
+const tempDirs = [];
+process.on('exit', () => {
+  for (const dir of tempDirs) {
+    fs.rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 function tempDir(prefix = 'pto-vscode-test-') {
-  return fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), prefix));
+  tempDirs.push(dir);
+  return dir;
 }
 
 const VERSION_OUTPUTS = {
