@@ -57,8 +57,14 @@ public final class Python {
 			Path dir = Files.createTempDirectory("pycompile");
 			Path file = dir.resolve("module.py");
 			Files.writeString(file, text);
-			Run r = run(dir, Map.of(), "-c", "import sys; compile(open(sys.argv[1]).read(), sys.argv[1], 'exec')",
-					file.toString());
+			Run r;
+			try {
+				r = run(dir, Map.of(), "-c", "import sys; compile(open(sys.argv[1]).read(), sys.argv[1], 'exec')",
+						file.toString());
+			} finally {
+				Files.deleteIfExists(file);
+				Files.deleteIfExists(dir);
+			}
 			assertEquals(0, r.exit(), () -> r.err() + "\n" + text);
 		} catch (IOException | InterruptedException e) {
 			throw new AssertionError(e);
