@@ -14,6 +14,7 @@ import dev.ptotools.analyzer.ir.Level;
 import dev.ptotools.analyzer.ir.ModuleIR;
 import dev.ptotools.analyzer.ir.Program;
 import dev.ptotools.analyzer.ir.Role;
+import dev.ptotools.analyzer.ir.Script;
 import dev.ptotools.analyzer.ir.Span;
 import dev.ptotools.analyzer.ir.TypeSpec;
 import dev.ptotools.language.ParsedFile;
@@ -74,7 +75,11 @@ public final class ModuleLowering {
 			}
 			m.scanScope(file.ast().getBody(), List.of());
 		}
-		return new ModuleIR(m.importsPypto, m.pl, m.pld, List.copyOf(m.programs), suppressions(file));
+		Script script = m.importsPypto
+				? new ScriptLowering(m.exprs, m.statements, f -> m.jitKind(f) != null || m.hasDecorator(f.getDecorators(), "function"))
+						.lower(file.ast().getBody())
+				: Script.EMPTY;
+		return new ModuleIR(m.importsPypto, m.pl, m.pld, List.copyOf(m.programs), suppressions(file), script);
 	}
 
 	private Expr lower(dev.ptotools.language.python.Expression e) {
@@ -160,6 +165,18 @@ public final class ModuleLowering {
 	private void collectBinding(Statement s, List<Program.Binding> bindings) {
 		if (s instanceof Assign a && a.getTargets().size() == 2 && a.getTargets().get(0) instanceof Name n) {
 			bindings.add(new Program.Binding(n.getId(), lower(a.getTargets().get(1)), span(a)));
+		} else if (s instanceof Assign a && a.getTargets().size() == 2) {
+			// ROWS, COLS = 16, 64: each name is bound to its element, as Python unpacks it
+			Expr target = lower(a.getTargets().get(0));
+			List<Expr> names = target instanceof Expr.TupleExpr t ? t.elts()
+					: target instanceof Expr.ListExpr l ? l.elts() : List.of();
+			Expr value = lower(a.getTargets().get(1));
+			for (int i = 0; i < names.size() && value != null; i++) {
+				if (names.get(i) instanceof Expr.Name n) {
+					Expr element = new Expr.Subscript(value, List.of(new Expr.Literal((long) i, n.span())), n.span());
+					bindings.add(new Program.Binding(n.id(), element, span(a)));
+				}
+			}
 		} else if (s instanceof dev.ptotools.language.python.AnnAssign a && a.getTarget() instanceof Name n
 				&& a.getValue() != null) {
 			bindings.add(new Program.Binding(n.getId(), lower(a.getValue()), span(a)));
@@ -281,7 +298,7 @@ public final class ModuleLowering {
 		Span span = span(p);
 		String name = p.getName() == null ? "" : p.getName();
 		return new dev.ptotools.analyzer.ir.Param(name, typeSpec(inner), direction, span,
-				new Span(span.start(), span.start() + name.length()));
+				new Span(span.start(), span.start() + name.length()), inner);
 	}
 
 	/** The type an annotation denotes (null when there is none). */
