@@ -468,8 +468,12 @@ public final class ModuleLowering {
 		Span levelSpan = null;
 		Span roleSpan = null;
 		List<String> problems = new ArrayList<>();
+		java.util.Map<String, Expr> keywords = new java.util.LinkedHashMap<>();
 		if (decorator instanceof Expr.Call c) {
 			for (Expr.Keyword k : c.keywords()) {
+				if (k.name() != null) {
+					keywords.put(k.name(), k.value());
+				}
 				if (k.name() == null) {
 					problems.add("Unsupported `@pl.function(**kwargs)` in `@pl.program`");
 					continue;
@@ -506,7 +510,8 @@ public final class ModuleLowering {
 		}
 		String text = file.text().substring(Math.min(span.start(), file.text().length()),
 				Math.min(span.end(), file.text().length()));
-		return new Decl(type, typeSpan, level, levelSpan, role, roleSpan, span, text, List.copyOf(problems));
+		return new Decl(type, typeSpan, level, levelSpan, role, roleSpan, span, text, List.copyOf(problems),
+				java.util.Collections.unmodifiableMap(keywords));
 	}
 
 	/**

@@ -1,0 +1,358 @@
+package dev.ptotools.codegen.frontend;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.Deque;
+import java.util.LinkedHashMap;
+import java.util.LinkedHashSet;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.ptotools.analyzer.ir.Direction;
+import dev.ptotools.analyzer.ir.Expr;
+import dev.ptotools.analyzer.ir.FunctionType;
+import dev.ptotools.analyzer.ir.Level;
+import dev.ptotools.analyzer.ir.Param;
+import dev.ptotools.analyzer.ir.Render;
+import dev.ptotools.analyzer.ir.Role;
+import dev.ptotools.analyzer.ir.Span;
+import dev.ptotools.analyzer.ir.Stmt;
+import dev.ptotools.codegen.ir.IterArg;
+import dev.ptotools.codegen.ir.Type;
+import dev.ptotools.codegen.ir.Var;
+import dev.ptotools.codegen.support.CodegenException;
+import dev.ptotools.codegen.types.DType;
+
+/**
+ * One DSL function to the program IR, statement by statement, as pypto's {@code ASTParser} builds it:
+ * no SSA (reassigning a name assigns its Var again), {@code _tuple_tmp} for tuple unpacking, loop
+ * carries and branch phis from {@code pl.yield_}, with-scopes as ScopeStmts, blocks of one statement
+ * unwrapped. Expressions are {@link ExprParser}'s.
+ */
+final class FunctionParser {
+
+	/** The names a {@code pl.yield_} assignment binds inside one loop or if, in order, with a type each. */
+	static final class YieldFrame {
+		final Map<String, Type> names = new LinkedHashMap<>();
+		final Map<String, Type> annotated = new LinkedHashMap<>();
+	}
+
+	final ParseContext ctx;
+	final Scopes scopes = new Scopes();
+	final ExprParser exprs;
+	final TypeResolver types;
+	private final Deque<YieldFrame> yields = new ArrayDeque<>();
+	/** Kinds of the loops around the statement being parsed, innermost first. */
+	private final Deque<dev.ptotools.codegen.ir.Stmt.ForKind> loops = new ArrayDeque<>();
+	/** Vars tagged by {@code pl.dump_tag}, attached to later kernel calls. */
+	final Set<Var> dumpTagged = new LinkedHashSet<>();
+	String functionName;
+	FunctionType functionType;
+	Level level;
+	boolean autoScope = true;
+	int manualScopeDepth;
+	/** The pl.dynamic symbols of this function's tensor parameters' shapes. */
+	final Set<Var> paramDimSymbols = new LinkedHashSet<>();
+
+	FunctionParser(ParseContext ctx) {
+		this.ctx = ctx;
+		this.types = new TypeResolver(ctx.closure, scopes::lookup);
+		this.exprs = new ExprParser(this);
+	}
+
+	/**
+	 * Parses a function. {@code attrs} are the function attributes from its decorator (auto_scope...);
+	 * the result has pypto's level and role derivation applied.
+	 */
+	dev.ptotools.codegen.ir.Function parse(dev.ptotools.analyzer.ir.Function f, FunctionType type, Level lv, Role role,
+			Map<String, Object> attrs) {
+		functionName = f.name();
+		functionType = type;
+		level = lv;
+		autoScope = !Boolean.FALSE.equals(attrs.get("auto_scope"));
+		scopes.enter();
+		try {
+			List<Var> params = new ArrayList<>();
+			List<Direction> dirs = new ArrayList<>();
+			for (Param p : f.params()) {
+				if (p.annotation() == null) {
+					throw new CodegenException("Parameter '" + p.name() + "' missing type annotation", p.span());
+				}
+				Type t = types.resolve(p.annotation());
+				if (p.direction() == Direction.InOut && t instanceof Type.Scalar) {
+					throw new CodegenException("Scalar parameters cannot have InOut direction", p.annotation().span());
+				}
+				Var v = new Var(p.name(), t, p.span());
+				bindDynVarToScalarParam(p.name(), t, v);
+				if (t instanceof Type.Tensor tt) {
+					for (dev.ptotools.codegen.ir.Expr d : tt.shape()) {
+						if (d instanceof Var dv) {
+							paramDimSymbols.add(dv);
+						}
+					}
+				}
+				params.add(v);
+				dirs.add(p.direction());
+				scopes.define(p.name(), v);
+			}
+			List<Type> returns = types.returns(f.returnAnnotation());
+			List<Stmt> body = prologue(f.body(), attrs);
+			dev.ptotools.codegen.ir.Stmt parsed = block(parseBody(body), f.span());
+			Level derivedLevel = type.impliedLevel() != null ? type.impliedLevel() : lv;
+			Role derivedRole = type.impliedRole() != null ? type.impliedRole() : role;
+			if (type.impliedLevel() != null && lv != null && lv != type.impliedLevel()) {
+				throw new CodegenException("Failed to parse function '" + f.name() + "': Function '" + f.name()
+						+ "' has func_type=" + type + " which implies level=" + type.impliedLevel()
+						+ ", but explicit level=" + lv + " was provided", f.nameSpan());
+			}
+			return new dev.ptotools.codegen.ir.Function(f.name(), type, params, dirs, returns, parsed, derivedLevel,
+					derivedRole, attrs, f.span());
+		} catch (IrTypeError e) {
+			throw new CodegenException("Failed to parse function '" + f.name() + "': " + e.getMessage(), f.nameSpan());
+		} finally {
+			scopes.exit(false);
+		}
+	}
+
+	/** A {@code pl.Scalar[pl.INDEX]} parameter named like a closure pl.dynamic symbol re-binds it. */
+	private void bindDynVarToScalarParam(String name, Type t, Var v) {
+		Object c = ctx.closure.value(name);
+		if (c instanceof dev.ptotools.analyzer.facts.Values.DynVar && t instanceof Type.Scalar) {
+			scopes.define(name, v);
+		}
+	}
+
+	/** Drops a leading docstring and merges pl.func_attr({...}) statements of the prologue. */
+	private List<Stmt> prologue(List<Stmt> body, Map<String, Object> attrs) {
+		int i = 0;
+		while (i < body.size()) {
+			Stmt s = body.get(i);
+			if (s instanceof Stmt.ExprStmt e && e.value() instanceof Expr.Literal) {
+				i++;
+				continue;
+			}
+			if (s instanceof Stmt.ExprStmt e && e.value() instanceof Expr.Call c
+					&& "pl.func_attr".equals(ctx.normalize(c.funcText()))) {
+				i++;
+				continue;
+			}
+			break;
+		}
+		return body.subList(i, body.size());
+	}
+
+	// ---- blocks ---------------------------------------------------------------------------------
+
+	List<dev.ptotools.codegen.ir.Stmt> parseBody(List<Stmt> body) {
+		List<dev.ptotools.codegen.ir.Stmt> out = new ArrayList<>();
+		for (Stmt s : body) {
+			statement(s, out);
+		}
+		return out;
+	}
+
+	/** pypto's builder: a block of one statement is that statement, otherwise a SeqStmts. */
+	static dev.ptotools.codegen.ir.Stmt block(List<dev.ptotools.codegen.ir.Stmt> stmts, Span span) {
+		return stmts.size() == 1 ? stmts.get(0) : new dev.ptotools.codegen.ir.Stmt.Seq(stmts, span);
+	}
+
+	private void statement(Stmt s, List<dev.ptotools.codegen.ir.Stmt> out) {
+		if (s instanceof Stmt.Assign a) {
+			new Assignments(this).assign(a, out);
+		} else if (s instanceof Stmt.ExprStmt e) {
+			evaluation(e, out);
+		} else if (s instanceof Stmt.For f) {
+			new Loops(this).forLoop(f, out);
+		} else if (s instanceof Stmt.While w) {
+			new Loops(this).whileLoop(w, out);
+		} else if (s instanceof Stmt.If i) {
+			new Branches(this).ifStmt(i, out);
+		} else if (s instanceof Stmt.With w) {
+			new WithScopes(this).with(w, out);
+		} else if (s instanceof Stmt.Return r) {
+			List<dev.ptotools.codegen.ir.Expr> values = new ArrayList<>();
+			if (r.value() instanceof Expr.TupleExpr t) {
+				for (Expr x : t.elts()) {
+					values.add(exprs.expr(x));
+				}
+			} else if (r.value() != null) {
+				values.add(exprs.expr(r.value()));
+			}
+			out.add(new dev.ptotools.codegen.ir.Stmt.Return(values, r.span()));
+		} else if (s instanceof Stmt.Break b) {
+			checkBreakContinue("break", b.span());
+			out.add(new dev.ptotools.codegen.ir.Stmt.Break(b.span()));
+		} else if (s instanceof Stmt.Continue c) {
+			checkBreakContinue("continue", c.span());
+			out.add(new dev.ptotools.codegen.ir.Stmt.Continue(c.span()));
+		} else if (s instanceof Stmt.Pass) {
+			return;
+		} else if (s instanceof Stmt.AugAssign a) {
+			throw unsupportedStatement("AugAssign", a.span());
+		} else if (s instanceof Stmt.Other o) {
+			throw unsupportedStatement(astName(o.kind()), o.span());
+		}
+	}
+
+	private static CodegenException unsupportedStatement(String kind, Span span) {
+		return new CodegenException("Unsupported statement type: " + kind
+				+ " (only assignments, for loops, while loops, if statements, with statements, returns, break, "
+				+ "continue, and pass are supported in DSL functions)", span);
+	}
+
+	private static String astName(String kind) {
+		return switch (kind) {
+		case "try" -> "Try";
+		case "del" -> "Delete";
+		case "import" -> "Import";
+		case "def" -> "FunctionDef";
+		case "class" -> "ClassDef";
+		case "global" -> "Global";
+		case "nonlocal" -> "Nonlocal";
+		case "raise" -> "Raise";
+		case "assert" -> "Assert";
+		case "match" -> "Match";
+		default -> kind;
+		};
+	}
+
+	private void checkBreakContinue(String word, Span span) {
+		if (loops.isEmpty()) {
+			throw new CodegenException("'" + word + "' outside loop", span);
+		}
+		switch (loops.peek()) {
+		case Parallel -> throw new CodegenException("'" + word + "' not supported in parallel loops", span);
+		case Unroll -> throw new CodegenException("'" + word + "' not supported in unrolled loops", span);
+		default -> {
+		}
+		}
+	}
+
+	void pushLoop(dev.ptotools.codegen.ir.Stmt.ForKind kind) {
+		loops.push(kind);
+	}
+
+	void popLoop() {
+		loops.pop();
+	}
+
+	// ---- expression statements ------------------------------------------------------------------
+
+	private void evaluation(Stmt.ExprStmt e, List<dev.ptotools.codegen.ir.Stmt> out) {
+		if (e.value() instanceof Expr.Literal) {
+			return; // a docstring: pypto keeps it as a comment of the next statement
+		}
+		if (e.value() instanceof Expr.Call c) {
+			String name = c.funcText() == null ? null : ctx.normalize(c.funcText());
+			if (name != null && name.endsWith(".yield_")) {
+				YieldFrame f = yields.peek();
+				if (f != null && f.names.isEmpty() && expectsAssignedYield) {
+					throw new CodegenException("Loop with init_values requires an assignment-form pl.yield_(...) — the "
+							+ "LHS supplies the post-loop binding name. Bare pl.yield_(...) is rejected here.", c.span());
+				}
+				out.add(new dev.ptotools.codegen.ir.Stmt.Yield(exprs.args(c.args()), e.span()));
+				return;
+			}
+			if ("pl.static_print".equals(name) || "pl.func_attr".equals(name)) {
+				return;
+			}
+			if ("pl.static_assert".equals(name)) {
+				staticAssert(c);
+				return;
+			}
+			if ("pl.tensor.dump_tag".equals(name) || "pl.dump_tag".equals(name)) {
+				if (c.args().size() == 1 && c.args().get(0) instanceof Expr.Name n && scopes.lookup(n.id()) != null) {
+					dumpTagged.add(scopes.lookup(n.id()));
+				}
+				return;
+			}
+		}
+		dev.ptotools.codegen.ir.Expr x = exprs.expr(e.value());
+		out.add(new dev.ptotools.codegen.ir.Stmt.Eval(x, e.span()));
+	}
+
+	boolean expectsAssignedYield;
+
+	private void staticAssert(Expr.Call c) {
+		if (c.args().isEmpty()) {
+			return;
+		}
+		Object v = ctx.closure.eval(c.args().get(0));
+		if (!dev.ptotools.analyzer.facts.Values.known(v)) {
+			dev.ptotools.codegen.ir.Expr x = exprs.expr(c.args().get(0));
+			if (x instanceof dev.ptotools.codegen.ir.Expr.ConstBool b) {
+				v = b.value();
+			} else if (x instanceof dev.ptotools.codegen.ir.Expr.ConstInt i) {
+				v = i.value() != 0;
+			} else {
+				throw new CodegenException("static_assert condition must be compile-time evaluable", c.span());
+			}
+		}
+		boolean ok = v instanceof Boolean b ? b : v instanceof Long l ? l != 0 : v instanceof Double d ? d != 0 : true;
+		if (!ok) {
+			String msg = c.args().size() > 1 && c.args().get(1) instanceof Expr.Literal l && l.value() instanceof String s
+					? ": " + s : "";
+			throw new CodegenException("static_assert failed" + msg + " (condition `" + Render.expr(c.args().get(0))
+					+ "` evaluated to " + v + ")", c.span());
+		}
+	}
+
+	// ---- yields ---------------------------------------------------------------------------------
+
+	void pushYields(YieldFrame f) {
+		yields.push(f);
+	}
+
+	YieldFrame popYields() {
+		return yields.pop();
+	}
+
+	YieldFrame currentYields() {
+		return yields.peek();
+	}
+
+	// ---- bindings -------------------------------------------------------------------------------
+
+	/**
+	 * pypto's {@code _assign_or_let}: a name bound to a plain Var is assigned again (same Var, no SSA);
+	 * otherwise a new Var. In an orchestration function a pl.dynamic symbol of a parameter is bound by
+	 * name, with no statement.
+	 */
+	Var assignOrLet(String name, dev.ptotools.codegen.ir.Expr value, Span span, Type override,
+			List<dev.ptotools.codegen.ir.Stmt> out) {
+		Var existing = scopes.lookup(name);
+		if (functionType == FunctionType.Orchestration && value instanceof Var sym && paramDimSymbols.contains(sym)
+				&& (existing == null || paramDimSymbols.contains(existing))) {
+			scopes.define(name, sym);
+			return sym;
+		}
+		if (existing != null && paramDimSymbols.contains(existing)) {
+			return let(name, value, span, override, out);
+		}
+		if (existing != null && !(existing instanceof IterArg)) {
+			Type vt = override != null ? override : value.type();
+			if (!(vt instanceof Type.Unknown) && !(existing.type() instanceof Type.Unknown)
+					&& !Types.match(existing.type(), vt)) {
+				throw new CodegenException("Cannot reassign '" + name + "' with a different type: was "
+						+ Types.print(existing.type()) + ", got " + Types.print(vt)
+						+ " (use a different variable name for tensors with different shapes or dtypes)", span);
+			}
+			out.add(new dev.ptotools.codegen.ir.Stmt.Assign(existing, value, span));
+			return existing;
+		}
+		return let(name, value, span, override, out);
+	}
+
+	Var let(String name, dev.ptotools.codegen.ir.Expr value, Span span, Type override,
+			List<dev.ptotools.codegen.ir.Stmt> out) {
+		Var v = new Var(name, override != null ? override : value.type(), span);
+		out.add(new dev.ptotools.codegen.ir.Stmt.Assign(v, value, span));
+		scopes.define(name, v);
+		return v;
+	}
+
+	static Type taskId() {
+		return new Type.Scalar(DType.TASK_ID);
+	}
+}

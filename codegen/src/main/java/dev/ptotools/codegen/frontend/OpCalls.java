@@ -1,0 +1,425 @@
+package dev.ptotools.codegen.frontend;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.ptotools.analyzer.catalog.Builtin;
+import dev.ptotools.analyzer.catalog.Builtins;
+import dev.ptotools.analyzer.facts.Values;
+import dev.ptotools.analyzer.ir.Expr;
+import dev.ptotools.analyzer.ir.Render;
+import dev.ptotools.analyzer.ir.Span;
+import dev.ptotools.codegen.ir.Expr.Call;
+import dev.ptotools.codegen.ir.MemorySpace;
+import dev.ptotools.codegen.ir.Type;
+import dev.ptotools.codegen.ir.Var;
+import dev.ptotools.codegen.support.CodegenException;
+import dev.ptotools.codegen.types.DType;
+
+/**
+ * {@code pl.*} / {@code pld.*} op calls to IR op calls, as pypto's DSL wrappers and IR builders build
+ * them: the op chosen by operand types (tensor or tile, scalar or tile rhs), list arguments as
+ * MakeTuple, the builders' default keyword arguments, and the result type the op's type deducer gives
+ * ({@link OpTypes}).
+ */
+final class OpCalls {
+
+	private final FunctionParser p;
+
+	OpCalls(FunctionParser p) {
+		this.p = p;
+	}
+
+	dev.ptotools.codegen.ir.Expr call(Expr.Call c, String name) {
+		switch (name) {
+		case "pl.const":
+			return constant(c);
+		case "pl.tensor.dim":
+			return dim(c, true);
+		case "pl.dim":
+			return dim(c, false);
+		case "pl.min", "pl.max", "pl.tile.min", "pl.tile.max":
+			return minMax(c, name.endsWith("max") ? "max" : "min");
+		default:
+			break;
+		}
+		if (name.endsWith(".get_byte") && c.args().isEmpty()) {
+			Object v = p.ctx.closure.eval(c);
+			if (v instanceof Long l) {
+				return dev.ptotools.codegen.ir.Expr.index(l);
+			}
+		}
+		Builtin b = Builtins.get().lookup(name);
+		if (b == null || b.op() == null && !special(b.name())) {
+			throw new CodegenException("Unknown operation '" + name + "'", c.span());
+		}
+		Map<String, Expr> bound = bind(c, b);
+		return switch (b.name()) {
+		case "pl.tensor.create" -> tensorCreate(c, bound);
+		case "pl.tile.load" -> tileLoad(c, bound);
+		case "pl.tile.store" -> tileStore(c, bound);
+		case "pl.tile.move" -> tileMove(c, bound);
+		case "pl.tile.create" -> tileCreate(c, bound);
+		case "pl.cast" -> cast(c, bound);
+		default -> generic(c, b, bound);
+		};
+	}
+
+	private static boolean special(String name) {
+		return false;
+	}
+
+	// ---- argument binding -----------------------------------------------------------------------
+
+	/** The call's arguments by the op's parameter names (positional first, then keywords). */
+	private static Map<String, Expr> bind(Expr.Call c, Builtin b) {
+		Map<String, Expr> out = new LinkedHashMap<>();
+		List<Builtin.BuiltinParam> ps = b.params();
+		int pos = 0;
+		for (Expr a : c.args()) {
+			if (pos < ps.size() && !ps.get(pos).kind().equals("var-positional")) {
+				out.put(ps.get(pos).name(), a);
+				pos++;
+			} else {
+				out.put("#" + pos++, a);
+			}
+		}
+		for (Expr.Keyword k : c.keywords()) {
+			if (k.name() != null) {
+				out.put(k.name(), k.value());
+			}
+		}
+		return out;
+	}
+
+	private dev.ptotools.codegen.ir.Expr ir(Expr e) {
+		return p.exprs.expr(e);
+	}
+
+	private dev.ptotools.codegen.ir.Expr.MakeTuple tuple(Expr e) {
+		dev.ptotools.codegen.ir.Expr x = ir(e);
+		if (x instanceof dev.ptotools.codegen.ir.Expr.MakeTuple t) {
+			return t;
+		}
+		return new dev.ptotools.codegen.ir.Expr.MakeTuple(List.of(x), e.span());
+	}
+
+	private DType dtype(Expr e) {
+		Object v = p.exprs.kwargValue(e);
+		if (v instanceof DType d) {
+			return d;
+		}
+		throw new CodegenException("Unknown dtype: " + Render.expr(e), e.span());
+	}
+
+	private MemorySpace memory(Expr e, MemorySpace fallback) {
+		if (e == null) {
+			return fallback;
+		}
+		Object v = p.exprs.kwargValue(e);
+		if (v instanceof MemorySpace m) {
+			return m;
+		}
+		if (v instanceof Long l && l >= 0 && l < MemorySpace.values().length) {
+			return MemorySpace.values()[(int) (long) l];
+		}
+		throw new CodegenException("Expected pl.MemorySpace.<name>, got " + Render.expr(e), e.span());
+	}
+
+	// ---- special forms --------------------------------------------------------------------------
+
+	private dev.ptotools.codegen.ir.Expr constant(Expr.Call c) {
+		if (c.args().size() != 2) {
+			throw new CodegenException("pl.const(value, dtype) takes a numeric literal and a dtype", c.span());
+		}
+		Object v = p.ctx.closure.eval(c.args().get(0));
+		DType d = dtype(c.args().get(1));
+		if (v instanceof Boolean bool) {
+			return new dev.ptotools.codegen.ir.Expr.ConstBool(bool, c.span());
+		}
+		if (!(v instanceof Long || v instanceof Double)) {
+			throw new CodegenException("pl.const() first argument must be a numeric literal", c.args().get(0).span());
+		}
+		if (d.isFloat()) {
+			return new dev.ptotools.codegen.ir.Expr.ConstFloat(((Number) v).doubleValue(), d, c.span());
+		}
+		return new dev.ptotools.codegen.ir.Expr.ConstInt(((Number) v).longValue(), d, c.span());
+	}
+
+	/**
+	 * {@code pl.tensor.dim(x, k)}: in an orchestration function, when x's declared extent k is a
+	 * pl.dynamic symbol, the symbol itself (no call); otherwise a tensor.dim call.
+	 */
+	private dev.ptotools.codegen.ir.Expr dim(Expr.Call c, boolean foldable) {
+		if (c.args().size() != 2) {
+			throw new CodegenException("pl.tensor.dim(tensor, axis) takes two arguments", c.span());
+		}
+		dev.ptotools.codegen.ir.Expr t = ir(c.args().get(0));
+		Object axisV = p.ctx.closure.eval(c.args().get(1));
+		dev.ptotools.codegen.ir.Expr axis = axisV instanceof Long l ? dev.ptotools.codegen.ir.Expr.index(l) : ir(c.args().get(1));
+		if (!(t.type() instanceof Type.Tensor tt)) {
+			throw new CodegenException("pl.tensor.dim expects a tensor", c.span());
+		}
+		if (axis instanceof dev.ptotools.codegen.ir.Expr.ConstInt ci) {
+			long k = ci.value() < 0 ? tt.rank() + ci.value() : ci.value();
+			if (foldable && p.functionType == dev.ptotools.analyzer.ir.FunctionType.Orchestration
+					&& c.args().get(0) instanceof Expr.Name && k >= 0 && k < tt.rank()
+					&& tt.shape().get((int) k) instanceof Var sym && p.paramDimSymbols.contains(sym)) {
+				return sym;
+			}
+		}
+		return Call.op("tensor.dim", List.of(t, axis), Map.of(), new Type.Scalar(DType.INDEX), c.span());
+	}
+
+	private dev.ptotools.codegen.ir.Expr minMax(Expr.Call c, String op) {
+		if (c.args().size() != 2) {
+			throw new CodegenException("pl." + op + "(a, b) takes two scalar arguments", c.span());
+		}
+		return ScalarOps.binary(op, ir(c.args().get(0)), ir(c.args().get(1)), c.span());
+	}
+
+	private dev.ptotools.codegen.ir.Expr tensorCreate(Expr.Call c, Map<String, Expr> a) {
+		dev.ptotools.codegen.ir.Expr.MakeTuple shape = tuple(require(a, "shape", c));
+		DType d = dtype(require(a, "dtype", c));
+		Map<String, Object> kw = new LinkedHashMap<>();
+		kw.put("dtype", d);
+		String layout = "ND";
+		if (a.containsKey("layout")) {
+			String l = TypeResolver.last(dev.ptotools.analyzer.lower.ExprLowering.dotted(a.get("layout")));
+			layout = l == null ? "ND" : l;
+		}
+		kw.put("layout", layout);
+		if (a.containsKey("manual_dep") && Boolean.TRUE.equals(p.ctx.closure.eval(a.get("manual_dep")))) {
+			kw.put("manual_dep", true);
+		}
+		if (a.containsKey("init_value")) {
+			Object v = p.ctx.closure.eval(a.get("init_value"));
+			if (v instanceof Long l) {
+				if (l < -(1L << 53) || l > (1L << 53)) {
+					throw new CodegenException("create_tensor: integer init_value " + l + " exceeds the exactly-"
+							+ "representable range (+/-2**53); large-magnitude integer fills are not supported. Use "
+							+ "init_value=0 or a smaller value.", c.span());
+				}
+				kw.put("init_value", (double) l);
+			} else if (v instanceof Double x) {
+				if (!Double.isFinite(x)) {
+					throw new CodegenException("create_tensor: init_value must be finite, got " + pyFloat(x) + ".",
+							c.span());
+				}
+				kw.put("init_value", x);
+			} else if (!(v instanceof Values.None)) {
+				throw new CodegenException("create_tensor: init_value must be a number", a.get("init_value").span());
+			}
+		}
+		Type.TensorView view = layout.equals("ND") ? null : new Type.TensorView(layout, List.of(), List.of());
+		return Call.op("tensor.create", List.of(shape), kw, new Type.Tensor(shape.elements(), d, view, false, null),
+				c.span());
+	}
+
+	private static String pyFloat(double x) {
+		return Double.isNaN(x) ? "nan" : x > 0 ? "inf" : "-inf";
+	}
+
+	private dev.ptotools.codegen.ir.Expr tileLoad(Expr.Call c, Map<String, Expr> a) {
+		dev.ptotools.codegen.ir.Expr t = ir(require(a, "tensor", c));
+		dev.ptotools.codegen.ir.Expr.MakeTuple offs = tuple(require(a, "offsets", c));
+		dev.ptotools.codegen.ir.Expr.MakeTuple shapes = tuple(require(a, "shapes", c));
+		dev.ptotools.codegen.ir.Expr.MakeTuple valid = a.containsKey("valid_shape")
+				&& !(a.get("valid_shape") instanceof Expr.Literal l && l.value() == null) ? tuple(a.get("valid_shape"))
+						: shapes;
+		MemorySpace m = memory(a.get("target_memory"), MemorySpace.Vec);
+		if (m != MemorySpace.Vec && m != MemorySpace.Mat) {
+			throw new CodegenException("tile operation 'load': target_memory for tile.load must be MemorySpace.Vec or "
+					+ "MemorySpace.Mat, got MemorySpace." + m, c.span());
+		}
+		Map<String, Object> kw = new LinkedHashMap<>();
+		kw.put("target_memory", m);
+		if (a.containsKey("clamp") && Boolean.TRUE.equals(p.ctx.closure.eval(a.get("clamp")))) {
+			kw.put("clamp", true);
+		}
+		DType d = t.type() instanceof Type.Tensor tt ? tt.dtype() : DType.FP32;
+		return Call.op("tile.load", List.of(t, offs, shapes, valid), kw,
+				new Type.Tile(shapes.elements(), d, m, valid.elements()), c.span());
+	}
+
+	private dev.ptotools.codegen.ir.Expr tileStore(Expr.Call c, Map<String, Expr> a) {
+		dev.ptotools.codegen.ir.Expr tile = ir(require(a, "tile", c));
+		dev.ptotools.codegen.ir.Expr.MakeTuple offs = tuple(require(a, "offsets", c));
+		dev.ptotools.codegen.ir.Expr out = ir(require(a, "output_tensor", c));
+		List<dev.ptotools.codegen.ir.Expr> args = new ArrayList<>(List.of(tile, offs, out));
+		if (a.containsKey("shapes") && !(a.get("shapes") instanceof Expr.Literal l && l.value() == null)) {
+			args.add(tuple(a.get("shapes")));
+		}
+		Map<String, Object> kw = new LinkedHashMap<>();
+		if (a.containsKey("atomic")) {
+			Object v = p.exprs.kwargValue(a.get("atomic"));
+			if (!(v instanceof Long l && l == 0)) {
+				kw.put("atomic", v);
+			}
+		}
+		return Call.op("tile.store", args, kw, out.type(), c.span());
+	}
+
+	private dev.ptotools.codegen.ir.Expr tileMove(Expr.Call c, Map<String, Expr> a) {
+		dev.ptotools.codegen.ir.Expr tile = ir(require(a, "tile", c));
+		Map<String, Object> kw = new LinkedHashMap<>();
+		MemorySpace m = memory(a.get("target_memory"), MemorySpace.Vec);
+		kw.put("target_memory", m);
+		for (String k : List.of("blayout", "slayout", "transpose")) {
+			if (a.containsKey(k)) {
+				kw.put(k, p.exprs.kwargValue(a.get(k)));
+			}
+		}
+		Type t = tile.type() instanceof Type.Tile tt ? tt.withMemory(m) : Type.UNKNOWN;
+		return Call.op("tile.move", List.of(tile), kw, t, c.span());
+	}
+
+	private dev.ptotools.codegen.ir.Expr tileCreate(Expr.Call c, Map<String, Expr> a) {
+		dev.ptotools.codegen.ir.Expr.MakeTuple shape = tuple(require(a, "shape", c));
+		DType d = dtype(require(a, "dtype", c));
+		MemorySpace m = memory(a.get("target_memory"), MemorySpace.Vec);
+		Map<String, Object> kw = new LinkedHashMap<>();
+		kw.put("dtype", d);
+		kw.put("target_memory", m);
+		for (String k : List.of("transpose", "flat_layout")) {
+			if (a.containsKey(k)) {
+				kw.put(k, p.exprs.kwargValue(a.get(k)));
+			}
+		}
+		return Call.op("tile.create", List.of(shape), kw, new Type.Tile(shape.elements(), d, m, null), c.span());
+	}
+
+	/** pl.cast: a scalar Cast on a scalar, else tensor.cast / tile.cast with target_type. */
+	private dev.ptotools.codegen.ir.Expr cast(Expr.Call c, Map<String, Expr> a) {
+		dev.ptotools.codegen.ir.Expr x = ir(require(a, "input", c));
+		DType to = dtype(require(a, "target_type", c));
+		if (x.type() instanceof Type.Scalar) {
+			return ScalarOps.cast(x, to, c.span());
+		}
+		Map<String, Object> kw = new LinkedHashMap<>();
+		kw.put("target_type", to);
+		if (a.containsKey("mode")) {
+			kw.put("mode", p.exprs.kwargValue(a.get("mode")));
+		}
+		boolean tile = x.type() instanceof Type.Tile;
+		return Call.op(tile ? "tile.cast" : "tensor.cast", List.of(x), kw, OpTypes.withDtype(x.type(), to), c.span());
+	}
+
+	private static Expr require(Map<String, Expr> a, String name, Expr.Call c) {
+		Expr e = a.get(name);
+		if (e == null) {
+			throw new CodegenException("missing argument '" + name + "' in " + Render.expr(c), c.span());
+		}
+		return e;
+	}
+
+	// ---- everything else ------------------------------------------------------------------------
+
+	/**
+	 * Positional arguments as IR (lists as MakeTuple) and keywords as values, the op variant chosen by
+	 * the operand types from the catalog's candidates ({@code tensor.add | tensor.adds | tile.add |
+	 * tile.adds}), the type from {@link OpTypes}.
+	 */
+	private dev.ptotools.codegen.ir.Expr generic(Expr.Call c, Builtin b, Map<String, Expr> bound) {
+		List<dev.ptotools.codegen.ir.Expr> args = new ArrayList<>();
+		Map<String, Object> kwargs = new LinkedHashMap<>();
+		List<Builtin.BuiltinParam> ps = b.params();
+		int positional = c.args().size();
+		for (int i = 0; i < positional; i++) {
+			args.add(ir(c.args().get(i)));
+		}
+		for (Expr.Keyword k : c.keywords()) {
+			if (k.name() == null) {
+				continue;
+			}
+			int idx = -1;
+			for (int j = 0; j < ps.size(); j++) {
+				if (ps.get(j).name().equals(k.name())) {
+					idx = j;
+				}
+			}
+			Object v = p.exprs.kwargValue(k.value());
+			// A keyword naming a required operand slot right after the positionals is an operand too.
+			if (idx == args.size() && ps.get(idx).required()) {
+				args.add(v instanceof dev.ptotools.codegen.ir.Expr x ? x : ir(k.value()));
+			} else {
+				kwargs.put(k.name(), v);
+			}
+		}
+		String op = variant(b, args, c);
+		if (op.startsWith("<scalar")) {
+			if (args.size() == 2) {
+				return ScalarOps.binary(scalarOperator(b.name()), args.get(0), args.get(1), c.span());
+			}
+			throw new CodegenException("Unsupported operation call: " + Render.expr(c), c.span());
+		}
+		Type t = OpTypes.deduce(op, args, kwargs, c.span());
+		return new Call(new dev.ptotools.codegen.ir.Expr.Callee.Op(op), args, kwargs, Map.of(), t, c.span());
+	}
+
+	private static String scalarOperator(String name) {
+		String last = name.substring(name.lastIndexOf('.') + 1);
+		return switch (last) {
+		case "add" -> "+";
+		case "sub" -> "-";
+		case "mul" -> "*";
+		case "div" -> "/";
+		case "maximum" -> "max";
+		case "minimum" -> "min";
+		default -> last;
+		};
+	}
+
+	/** The op a type-dispatched wrapper emits for these operands. */
+	private static String variant(Builtin b, List<dev.ptotools.codegen.ir.Expr> args, Expr.Call c) {
+		String[] candidates = b.op().split("\\|");
+		List<String> ops = new ArrayList<>();
+		for (String s : candidates) {
+			ops.add(s.strip());
+		}
+		if (ops.size() == 1) {
+			return ops.get(0);
+		}
+		Type first = args.isEmpty() ? Type.UNKNOWN : args.get(0).type();
+		boolean scalarFirst = first instanceof Type.Scalar;
+		boolean tile = first instanceof Type.Tile;
+		boolean tensor = first instanceof Type.Tensor;
+		if (scalarFirst && args.size() == 2 && args.get(1).type() instanceof Type.Scalar) {
+			return "<scalar>";
+		}
+		for (dev.ptotools.codegen.ir.Expr a : args) {
+			if ((tile && a.type() instanceof Type.Tensor) || (tensor && a.type() instanceof Type.Tile)) {
+				throw new CodegenException(b.name() + ": cannot mix Tensor and Tile arguments", c.span());
+			}
+		}
+		String prefix = tile ? "tile." : tensor ? "tensor." : null;
+		if (prefix == null) {
+			// pld ops and others without a tensor/tile operand: first candidate of a pld namespace
+			return ops.get(0);
+		}
+		boolean scalarRhs = args.size() >= 2 && args.get(1).type() instanceof Type.Scalar;
+		String base = null;
+		String scalarForm = null;
+		for (String o : ops) {
+			if (!o.startsWith(prefix)) {
+				continue;
+			}
+			if (base == null) {
+				base = o;
+			} else if (scalarForm == null && o.equals(base + "s")) {
+				scalarForm = o;
+			}
+		}
+		if (base == null) {
+			throw new CodegenException(b.name() + " does not take a " + (tile ? "Tile" : "Tensor") + " argument", c.span());
+		}
+		return scalarRhs && scalarForm != null ? scalarForm : base;
+	}
+
+	@SuppressWarnings("unused")
+	private static Span none() {
+		return Span.NONE;
+	}
+}

@@ -1,0 +1,104 @@
+package dev.ptotools.codegen.frontend;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.ptotools.analyzer.ir.Expr;
+import dev.ptotools.analyzer.ir.Span;
+import dev.ptotools.codegen.ir.Type;
+import dev.ptotools.codegen.ir.Var;
+import dev.ptotools.codegen.support.CodegenException;
+
+/**
+ * {@code out, tid = pl.submit(self.k, args..., deps=[...])} and {@code pl.spmd_submit}: a Submit whose
+ * value is the kernel's returns plus its TaskId, bound through {@code _submit_tmp}.
+ */
+final class Submits {
+
+	private final FunctionParser p;
+
+	Submits(FunctionParser p) {
+		this.p = p;
+	}
+
+	void submit(Expr target, Expr.Call call, Span span, List<dev.ptotools.codegen.ir.Stmt> out) {
+		boolean spmd = call.funcText() != null && call.funcText().endsWith("spmd_submit");
+		if (call.args().isEmpty() || !(call.args().get(0) instanceof Expr.Attribute a)
+				|| !(a.value() instanceof Expr.Name self) || !self.id().equals("self")) {
+			throw new CodegenException("pl.submit(...) takes the kernel as its first argument: pl.submit(self.kernel, ...)",
+					call.span());
+		}
+		String callee = a.attr();
+		ParseContext.Declared d = p.ctx.declared.get(callee);
+		if (d == null) {
+			throw new CodegenException("Function '" + callee + "' not defined in program", a.span());
+		}
+		List<dev.ptotools.codegen.ir.Expr> args = new ArrayList<>();
+		for (int i = 1; i < call.args().size(); i++) {
+			args.add(p.exprs.expr(call.args().get(i)));
+		}
+		List<dev.ptotools.codegen.ir.Expr> deps = new ArrayList<>();
+		dev.ptotools.codegen.ir.Expr coreNum = null;
+		boolean syncStart = false;
+		Map<String, Object> attrs = new LinkedHashMap<>();
+		for (Expr.Keyword k : call.keywords()) {
+			switch (k.name() == null ? "" : k.name()) {
+			case "deps" -> {
+				List<Expr> items = k.value() instanceof Expr.ListExpr l ? l.elts()
+						: k.value() instanceof Expr.TupleExpr t ? t.elts() : List.of(k.value());
+				for (Expr x : items) {
+					deps.add(p.exprs.expr(x));
+				}
+			}
+			case "core_num" -> coreNum = p.exprs.expr(k.value());
+			case "sync_start" -> syncStart = k.value() instanceof Expr.Literal l && Boolean.TRUE.equals(l.value());
+			case "allow_early_resolve" -> {
+				if (k.value() instanceof Expr.Literal l && Boolean.TRUE.equals(l.value())) {
+					attrs.put("allow_early_resolve", true);
+				}
+			}
+			case "dumps" -> attrs.put("dump_vars", p.exprs.args(k.value() instanceof Expr.ListExpr l ? l.elts() : List.of()));
+			default -> throw new CodegenException("pl.submit() got an unexpected keyword argument '" + k.name() + "'",
+					k.span());
+			}
+		}
+		if (spmd && coreNum == null) {
+			throw new CodegenException("pl.spmd_submit(self." + callee + ", ...) requires the core_num keyword argument",
+					span);
+		}
+		dev.ptotools.codegen.ir.Function parsed = p.ctx.parsed.get(callee);
+		List<Type> elements = new ArrayList<>();
+		if (parsed != null) {
+			elements.addAll(parsed.returnTypes());
+		}
+		elements.add(FunctionParser.taskId());
+		Type type = new Type.Tuple(elements);
+		dev.ptotools.codegen.ir.Expr submit = new dev.ptotools.codegen.ir.Expr.Submit(
+				new dev.ptotools.codegen.ir.Expr.Callee.Function(callee), args, deps, coreNum, syncStart, attrs, type,
+				call.span());
+		if (target instanceof Expr.Name n) {
+			p.assignOrLet(n.id(), submit, span, null, out);
+			return;
+		}
+		if (!(target instanceof Expr.TupleExpr t) || t.elts().size() != 2) {
+			throw new CodegenException("pl.submit(...) must be unpacked as a 2-tuple: `out, tid = pl.submit(self.kernel, "
+					+ "...)`", call.span());
+		}
+		Var tmp = new Var("_submit_tmp", type, span);
+		out.add(new dev.ptotools.codegen.ir.Stmt.Assign(tmp, submit, span));
+		p.scopes.define(tmp.name(), tmp);
+		int nOuts = elements.size() - 1;
+		Expr outs = t.elts().get(0);
+		List<Expr> outNames = outs instanceof Expr.TupleExpr ot ? ot.elts() : List.of(outs);
+		for (int i = 0; i < outNames.size(); i++) {
+			if (outNames.get(i) instanceof Expr.Name on) {
+				p.assignOrLet(on.id(), new dev.ptotools.codegen.ir.Expr.TupleGetItem(tmp, i, span), span, null, out);
+			}
+		}
+		if (t.elts().get(1) instanceof Expr.Name tidName) {
+			p.assignOrLet(tidName.id(), new dev.ptotools.codegen.ir.Expr.TupleGetItem(tmp, nOuts, span), span, null, out);
+		}
+	}
+}

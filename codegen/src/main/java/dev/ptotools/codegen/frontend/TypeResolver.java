@@ -1,0 +1,198 @@
+package dev.ptotools.codegen.frontend;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.function.Function;
+
+import dev.ptotools.analyzer.facts.Values;
+import dev.ptotools.analyzer.ir.Expr;
+import dev.ptotools.analyzer.lower.ExprLowering;
+import dev.ptotools.codegen.ir.Type;
+import dev.ptotools.codegen.ir.Var;
+import dev.ptotools.codegen.support.CodegenException;
+import dev.ptotools.codegen.types.DType;
+
+/**
+ * Type annotations to IR types, as pypto's {@code type_resolver.py} resolves them: shape extents are int
+ * literals, closure values (ints or {@code pl.dynamic} symbols), DSL scalar variables, or expressions
+ * Python can fold; dtypes are {@code pl.<DTYPE>} or closure DataTypes.
+ */
+final class TypeResolver {
+
+	private final Closure closure;
+	/** DSL-scope lookup (a scalar Var a shape may name), or null outside a body. */
+	private final Function<String, Var> scope;
+
+	TypeResolver(Closure closure, Function<String, Var> scope) {
+		this.closure = closure;
+		this.scope = scope;
+	}
+
+	/** The type an annotation denotes; tuple[...] is only meaningful for returns (see {@link #returns}). */
+	Type resolve(Expr annotation) {
+		if (annotation instanceof Expr.Subscript s) {
+			String head = last(ExprLowering.dotted(s.value()));
+			if (head == null) {
+				throw new CodegenException("Unsupported type annotation", annotation.span());
+			}
+			switch (head) {
+			case "Tensor", "DistributedTensor", "Tile":
+				return shaped(head, s);
+			case "Scalar":
+				return new Type.Scalar(dtype(s.indices().get(0)));
+			case "Out", "InOut":
+				return resolve(s.indices().get(0));
+			case "Array": {
+				if (s.indices().size() != 2) {
+					throw new CodegenException("pl.Array requires [extent, dtype]", annotation.span());
+				}
+				return new Type.Array(dtype(s.indices().get(1)), List.of(dim(s.indices().get(0))));
+			}
+			default:
+				throw new CodegenException("Unsupported type annotation: " + head, annotation.span());
+			}
+		}
+		String dotted = ExprLowering.dotted(annotation);
+		String head = last(dotted);
+		if ("Tensor".equals(head) || "Tile".equals(head) || "DistributedTensor".equals(head)) {
+			throw new CodegenException("Incomplete type annotation: pl." + head, annotation.span());
+		}
+		if ("Scalar".equals(head)) {
+			throw new CodegenException("Incomplete type annotation: pl.Scalar", annotation.span());
+		}
+		DType d = head == null ? null : DType.named(head);
+		if (d != null) {
+			return new Type.Scalar(d);
+		}
+		if (annotation instanceof Expr.Name n && closure.value(n.id()) instanceof Values.DType v) {
+			return new Type.Scalar(DType.named(v.name()));
+		}
+		throw new CodegenException("Unsupported type annotation: " + (dotted == null ? "expression" : dotted),
+				annotation.span());
+	}
+
+	/** The return types of a return annotation: one per tuple[...] element, else the one type. */
+	List<Type> returns(Expr annotation) {
+		if (annotation == null) {
+			return List.of();
+		}
+		if (annotation instanceof Expr.Subscript s && s.value() instanceof Expr.Name n && n.id().equals("tuple")) {
+			List<Expr> items = s.indices().size() == 1 && s.indices().get(0) instanceof Expr.TupleExpr t ? t.elts()
+					: s.indices();
+			List<Type> out = new ArrayList<>();
+			for (Expr item : items) {
+				out.add(resolve(item));
+			}
+			return out;
+		}
+		if (annotation instanceof Expr.Literal l && l.value() == null) {
+			return List.of();
+		}
+		return List.of(resolve(annotation));
+	}
+
+	private Type shaped(String head, Expr.Subscript s) {
+		List<Expr> items = s.indices();
+		if (items.size() < 2) {
+			throw new CodegenException("Tensor subscript requires [shape, dtype], [shape, dtype, layout_or_memref], or "
+					+ "[shape, dtype, layout, memref], got: " + items.size() + " items", s.span());
+		}
+		List<dev.ptotools.codegen.ir.Expr> shape = shape(items.get(0));
+		DType dtype = dtype(items.get(1));
+		if (head.equals("Tile")) {
+			return new Type.Tile(shape, dtype);
+		}
+		Type.TensorView view = null;
+		if (items.size() >= 3) {
+			String layout = last(ExprLowering.dotted(items.get(2)));
+			if (layout != null && !layout.equals("ND")) {
+				view = new Type.TensorView(layout, List.of(), List.of());
+			}
+		}
+		return new Type.Tensor(shape, dtype, view, head.equals("DistributedTensor"), null);
+	}
+
+	List<dev.ptotools.codegen.ir.Expr> shape(Expr e) {
+		List<Expr> elts;
+		if (e instanceof Expr.ListExpr l) {
+			elts = l.elts();
+		} else if (e instanceof Expr.TupleExpr t) {
+			elts = t.elts();
+		} else {
+			Object v = closure.eval(e);
+			if (v instanceof List<?> list) {
+				List<dev.ptotools.codegen.ir.Expr> out = new ArrayList<>();
+				for (Object o : list) {
+					out.add(extent(o, e));
+				}
+				return out;
+			}
+			throw new CodegenException("Shape must be a list or tuple", e.span());
+		}
+		List<dev.ptotools.codegen.ir.Expr> out = new ArrayList<>();
+		for (Expr x : elts) {
+			out.add(dim(x));
+		}
+		return out;
+	}
+
+	/** One extent: an int literal, a closure int or symbol, a DSL scalar, or a foldable expression. */
+	dev.ptotools.codegen.ir.Expr dim(Expr e) {
+		if (e instanceof Expr.Literal l && l.value() instanceof Long v) {
+			return dev.ptotools.codegen.ir.Expr.index(v);
+		}
+		if (e instanceof Expr.Name n) {
+			if (closure.has(n.id())) {
+				return extent(closure.value(n.id()), e);
+			}
+			Var v = scope == null ? null : scope.apply(n.id());
+			if (v != null) {
+				return v;
+			}
+			throw new CodegenException("Unknown shape variable: " + n.id(), e.span());
+		}
+		Object v = closure.eval(e);
+		if (Values.known(v)) {
+			return extent(v, e);
+		}
+		if (e instanceof Expr.BinOp b && scope != null && List.of("+", "-", "*", "//", "%").contains(b.op())) {
+			return ScalarOps.binary(b.op(), dim(b.left()), dim(b.right()), b.span());
+		}
+		throw new CodegenException("Shape dimension must be int literal, variable, or evaluable expression: "
+				+ dev.ptotools.analyzer.ir.Render.expr(e), e.span());
+	}
+
+	private dev.ptotools.codegen.ir.Expr extent(Object v, Expr at) {
+		if (v instanceof Long l) {
+			return dev.ptotools.codegen.ir.Expr.index(l);
+		}
+		if (v instanceof Values.DynVar d) {
+			return closure.dynVar(d.name());
+		}
+		if (v instanceof Boolean b) {
+			return dev.ptotools.codegen.ir.Expr.index(b ? 1 : 0);
+		}
+		throw new CodegenException("Shape variable '" + dev.ptotools.analyzer.ir.Render.expr(at) + "' must be int or pl.dynamic(), got "
+				+ Closure.typeName(v), at.span());
+	}
+
+	DType dtype(Expr e) {
+		String head = last(ExprLowering.dotted(e));
+		DType d = head == null ? null : DType.named(head);
+		if (d != null) {
+			return d;
+		}
+		if (e instanceof Expr.Name n && closure.value(n.id()) instanceof Values.DType v) {
+			return DType.named(v.name());
+		}
+		throw new CodegenException("Unknown dtype: " + (head == null ? dev.ptotools.analyzer.ir.Render.expr(e) : head), e.span());
+	}
+
+	static String last(String dotted) {
+		if (dotted == null) {
+			return null;
+		}
+		int dot = dotted.lastIndexOf('.');
+		return dot < 0 ? dotted : dotted.substring(dot + 1);
+	}
+}

@@ -1,0 +1,321 @@
+package dev.ptotools.codegen.frontend;
+
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+
+import dev.ptotools.analyzer.ir.Expr;
+import dev.ptotools.analyzer.ir.Level;
+import dev.ptotools.analyzer.ir.Role;
+import dev.ptotools.analyzer.ir.Span;
+import dev.ptotools.analyzer.ir.Stmt;
+import dev.ptotools.analyzer.lower.ExprLowering;
+import dev.ptotools.codegen.ir.Var;
+import dev.ptotools.codegen.support.CodegenException;
+
+/**
+ * with-scopes (pypto's {@code parse_with_statement}): {@code pl.at(level=CORE_GROUP)} is an InCore
+ * scope, {@code pl.at} at another level a Hierarchy scope, {@code pl.scope()} / {@code pl.manual_scope()}
+ * runtime scopes, {@code pl.cluster()} a Cluster scope. Every scope body leaks its bindings.
+ */
+final class WithScopes {
+
+	private final FunctionParser p;
+
+	WithScopes(FunctionParser p) {
+		this.p = p;
+	}
+
+	void with(Stmt.With w, List<dev.ptotools.codegen.ir.Stmt> out) {
+		if (w.items().size() != 1) {
+			throw new CodegenException("Only single context manager supported in with statement", w.headerSpan());
+		}
+		Stmt.WithItem item = w.items().get(0);
+		if (!(item.context() instanceof Expr.Call call) || !(call.func() instanceof Expr.Attribute a)
+				|| !(a.value() instanceof Expr.Name base) || !base.id().equals("pl")) {
+			throw new CodegenException("Unsupported context manager in with statement (supported: 'with pl.cluster():', "
+					+ "'with pl.spmd(...):', 'with pl.at(level=...)', 'with pl.scope():', 'with pl.manual_scope():')",
+					w.headerSpan());
+		}
+		String kind = a.attr();
+		if (item.target() != null && !kind.equals("at") && !kind.equals("spmd")) {
+			throw new CodegenException("`with pl." + kind + "(...) as ...:` is not supported — the `as` clause only "
+					+ "applies to `with pl.at(...) as tid:` and `with pl.spmd(...) as tid:`", w.headerSpan());
+		}
+		switch (kind) {
+		case "scope" -> runtimeScope(w, call, out);
+		case "manual_scope" -> {
+			if (!call.args().isEmpty() || !call.keywords().isEmpty()) {
+				throw new CodegenException("pl.manual_scope() does not accept arguments", w.headerSpan());
+			}
+			emitRuntime(w, true, out);
+		}
+		case "cluster" -> {
+			String hint = "";
+			for (Expr.Keyword k : call.keywords()) {
+				if (!"name_hint".equals(k.name())) {
+					throw new CodegenException("pl.cluster() got unexpected keyword argument '" + k.name() + "'",
+							w.headerSpan());
+				}
+				hint = nameHint(k.value(), "pl.cluster()");
+			}
+			out.add(new dev.ptotools.codegen.ir.Stmt.ClusterScope(hint, body(w), w.span()));
+		}
+		case "at" -> at(w, call, item.target(), out);
+		case "spmd" -> throw new CodegenException("`with pl.spmd(...)` scopes are not supported by this compiler yet",
+				w.headerSpan());
+		default -> throw new CodegenException("Unsupported context manager in with statement", w.headerSpan());
+		}
+	}
+
+	private dev.ptotools.codegen.ir.Stmt body(Stmt.With w) {
+		p.scopes.enter();
+		List<dev.ptotools.codegen.ir.Stmt> body = p.parseBody(w.body());
+		p.scopes.exit(true);
+		return FunctionParser.block(body, w.span());
+	}
+
+	private void runtimeScope(Stmt.With w, Expr.Call call, List<dev.ptotools.codegen.ir.Stmt> out) {
+		if (!call.args().isEmpty()) {
+			throw new CodegenException("pl.scope() takes only a 'mode=' keyword, not positional arguments", w.headerSpan());
+		}
+		boolean manual = false;
+		for (Expr.Keyword k : call.keywords()) {
+			if (!"mode".equals(k.name())) {
+				throw new CodegenException("pl.scope() got an unexpected keyword '" + k.name() + "'", w.headerSpan());
+			}
+			String m = TypeResolver.last(ExprLowering.dotted(k.value()));
+			if (m == null || !(m.equals("AUTO") || m.equals("MANUAL"))) {
+				throw new CodegenException("Expected pl.ScopeMode.<name>", k.value().span());
+			}
+			manual = m.equals("MANUAL");
+		}
+		emitRuntime(w, manual, out);
+	}
+
+	private void emitRuntime(Stmt.With w, boolean manual, List<dev.ptotools.codegen.ir.Stmt> out) {
+		if (manual) {
+			if (p.manualScopeDepth > 0) {
+				throw new CodegenException("a manual scope may not be nested inside another manual scope", w.headerSpan());
+			}
+			p.manualScopeDepth++;
+			try {
+				out.add(new dev.ptotools.codegen.ir.Stmt.RuntimeScope("", true, body(w), w.span()));
+			} finally {
+				p.manualScopeDepth--;
+			}
+			return;
+		}
+		if (p.autoScope) {
+			throw new CodegenException("a hand-placed AUTO 'with pl.scope()' requires @pl.function(auto_scope=False)",
+					w.headerSpan());
+		}
+		if (p.manualScopeDepth > 0) {
+			throw new CodegenException("an AUTO scope may not be nested inside a manual scope", w.headerSpan());
+		}
+		out.add(new dev.ptotools.codegen.ir.Stmt.RuntimeScope("", false, body(w), w.span()));
+	}
+
+	private void at(Stmt.With w, Expr.Call call, Expr asTarget, List<dev.ptotools.codegen.ir.Stmt> out) {
+		if (call.args().size() > 2) {
+			throw new CodegenException("pl.at() takes at most 2 positional arguments, got " + call.args().size(),
+					call.span());
+		}
+		Level level = call.args().size() >= 1 ? level(call.args().get(0)) : null;
+		Role role = call.args().size() >= 2 ? role(call.args().get(1)) : null;
+		String split = null;
+		Long slotNum = null;
+		String hint = "";
+		Boolean early = null;
+		boolean windowize = false;
+		Expr deps = null;
+		Expr noDep = null;
+		Expr dumps = null;
+		for (Expr.Keyword k : call.keywords()) {
+			if (k.name() == null) {
+				throw new CodegenException("Unsupported **kwargs in pl.at()", k.span());
+			}
+			switch (k.name()) {
+			case "level" -> level = level(k.value());
+			case "role" -> role = role(k.value());
+			case "name_hint" -> hint = nameHint(k.value(), "pl.at()");
+			case "allow_early_resolve" -> early = boolLiteral(k, "pl.at() allow_early_resolve");
+			case "windowize" -> windowize = boolLiteral(k, "pl.at() windowize");
+			case "deps" -> deps = k.value();
+			case "no_dep_args" -> noDep = k.value();
+			case "dumps" -> dumps = k.value();
+			case "optimizations" -> {
+				if (!(k.value() instanceof Expr.ListExpr l)) {
+					throw new CodegenException("optimizations= must be a list", k.value().span());
+				}
+				for (Expr o : l.elts()) {
+					if (o instanceof Expr.Call oc && oc.func() instanceof Expr.Attribute oa) {
+						if (oa.attr().equals("split") && !oc.args().isEmpty()) {
+							split = splitMode(oc.args().get(0));
+						} else if (oa.attr().equals("cross_core_slot")) {
+							Expr.Keyword sn = oc.keyword("slot_num");
+							Expr v = sn != null ? sn.value() : oc.args().isEmpty() ? null : oc.args().get(0);
+							Object folded = v == null ? null : p.ctx.closure.eval(v);
+							if (folded instanceof Long n) {
+								slotNum = n;
+							}
+						}
+					}
+				}
+			}
+			default -> throw new CodegenException("Unknown keyword argument '" + k.name() + "' in pl.at()", k.span());
+			}
+		}
+		if (level == null) {
+			throw new CodegenException("pl.at() requires a level argument", call.span());
+		}
+		boolean coreGroup = level == Level.CORE_GROUP;
+		if ((split != null || slotNum != null) && !coreGroup) {
+			throw new CodegenException("optimizations=[pl.split(...)] / optimizations=[pl.cross_core_slot(...)] are only "
+					+ "supported with level=pl.Level.CORE_GROUP", w.headerSpan());
+		}
+		if (coreGroup && role != null) {
+			throw new CodegenException("role= is not supported with level=pl.Level.CORE_GROUP", w.headerSpan());
+		}
+		Map<String, Object> attrs = new LinkedHashMap<>();
+		if (deps != null) {
+			attrs.put("manual_dep_edges", vars(deps));
+		}
+		if (noDep != null) {
+			attrs.put("arg_direction_overrides_vars", vars(noDep));
+		}
+		List<Var> dumped = dumps != null ? vars(dumps) : new ArrayList<>();
+		for (Var v : p.dumpTagged) {
+			if (!dumped.contains(v)) {
+				dumped.add(v);
+			}
+		}
+		if (!dumped.isEmpty() && (dumps != null)) {
+			attrs.put("dump_vars", dumped);
+		}
+		Var tid = null;
+		if (asTarget != null) {
+			if (!(asTarget instanceof Expr.Name n)) {
+				throw new CodegenException("`with pl.at(...) as <name>:` needs a plain name", asTarget.span());
+			}
+			tid = new Var(n.id(), FunctionParser.taskId(), w.span());
+			attrs.put("task_id_var", tid);
+		}
+		if (Boolean.TRUE.equals(early)) {
+			attrs.put("allow_early_resolve", true);
+		}
+		if (slotNum != null) {
+			attrs.put("slot_num", slotNum);
+		}
+		if (windowize) {
+			attrs.put("windowize", true);
+		}
+		if (tid != null) {
+			out.add(new dev.ptotools.codegen.ir.Stmt.Assign(tid, dev.ptotools.codegen.ir.Expr.Call.op("system.task_invalid",
+					List.of(), Map.of(), FunctionParser.taskId(), w.span()), w.span()));
+			p.scopes.define(tid.name(), tid);
+		}
+		if (!coreGroup) {
+			if (level.ordinal() >= Level.HOST.ordinal() && role == Role.SubWorker) {
+				throw new CodegenException("Inline 'with pl.at(level>=HOST, role=pl.Role.SubWorker)' is not supported.",
+						w.headerSpan());
+			}
+			out.add(new dev.ptotools.codegen.ir.Stmt.HierarchyScope(hint, level, role, body(w), w.span()));
+			return;
+		}
+		out.add(new dev.ptotools.codegen.ir.Stmt.InCoreScope(hint, split == null ? "None" : split, attrs, body(w),
+				w.span()));
+	}
+
+	/** {@code for i in pl.spmd(N):}: an Spmd scope around an InCore scope binding i to the block index. */
+	void spmdLoop(Stmt.For f, Expr.Call call, List<dev.ptotools.codegen.ir.Stmt> out) {
+		throw new CodegenException("`for ... in pl.spmd(...)` loops are not supported by this compiler yet",
+				f.headerSpan());
+	}
+
+	private List<Var> vars(Expr list) {
+		List<Expr> items = list instanceof Expr.ListExpr l ? l.elts()
+				: list instanceof Expr.TupleExpr t ? t.elts() : List.of(list);
+		List<Var> out = new ArrayList<>();
+		for (Expr x : items) {
+			if (x instanceof Expr.Name n && p.scopes.lookup(n.id()) != null) {
+				out.add(p.scopes.lookup(n.id()));
+			} else {
+				throw new CodegenException("expected a variable name, got " + dev.ptotools.analyzer.ir.Render.expr(x),
+						x.span());
+			}
+		}
+		return out;
+	}
+
+	private static boolean boolLiteral(Expr.Keyword k, String what) {
+		if (k.value() instanceof Expr.Literal l && l.value() instanceof Boolean b) {
+			return b;
+		}
+		throw new CodegenException(what + " must be a boolean literal (True/False)", k.value().span());
+	}
+
+	private String nameHint(Expr e, String where) {
+		if (e instanceof Expr.Literal l && l.value() instanceof String s) {
+			return s;
+		}
+		Object v = p.ctx.closure.eval(e);
+		if (v instanceof String s) {
+			return s;
+		}
+		throw new CodegenException(where + " name_hint must be a string", e.span());
+	}
+
+	static Level level(Expr e) {
+		String v = enumMember(e, "Level");
+		Level l = v == null ? null : Level.named(v);
+		if (v == null) {
+			throw new CodegenException("Expected pl.Level.<name>", Span.NONE);
+		}
+		if (l == null) {
+			throw new CodegenException("Unknown Level value: " + v, Span.NONE);
+		}
+		return l;
+	}
+
+	static Role role(Expr e) {
+		if (e instanceof Expr.Literal lit && lit.value() == null) {
+			return null;
+		}
+		String v = enumMember(e, "Role");
+		Role r = v == null ? null : Role.named(v);
+		if (v == null) {
+			throw new CodegenException("Expected pl.Role.<name>", Span.NONE);
+		}
+		if (r == null) {
+			throw new CodegenException("Unknown Role value: " + v, Span.NONE);
+		}
+		return r;
+	}
+
+	private static String splitMode(Expr e) {
+		String v = enumMember(e, "SplitMode");
+		if (v == null) {
+			throw new CodegenException("Expected pl.SplitMode.<name>", e.span());
+		}
+		return switch (v) {
+		case "UP_DOWN", "UpDown" -> "UpDown";
+		case "LEFT_RIGHT", "LeftRight" -> "LeftRight";
+		case "NONE", "None" -> "None";
+		default -> throw new CodegenException("Unknown SplitMode value: " + v, e.span());
+		};
+	}
+
+	private static String enumMember(Expr e, String enumName) {
+		String dotted = ExprLowering.dotted(e);
+		if (dotted == null) {
+			return null;
+		}
+		String[] parts = dotted.split("\\.");
+		if (parts.length >= 2 && parts[parts.length - 2].equals(enumName)) {
+			return parts[parts.length - 1];
+		}
+		return null;
+	}
+}
