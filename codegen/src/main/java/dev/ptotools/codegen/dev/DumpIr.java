@@ -8,11 +8,18 @@ import dev.ptotools.analyzer.ir.Program;
 import dev.ptotools.analyzer.pipeline.Analysis;
 import dev.ptotools.analyzer.pipeline.Analyzer;
 import dev.ptotools.analyzer.pipeline.Keys;
+import dev.ptotools.codegen.Backend;
 import dev.ptotools.codegen.frontend.Closure;
 import dev.ptotools.codegen.frontend.ProgramParser;
 import dev.ptotools.codegen.ir.IrPrinter;
+import dev.ptotools.codegen.passes.PassContext;
+import dev.ptotools.codegen.passes.PassPipeline;
 
-/** Development aid: prints the program IR the front end builds for each class program of a file. */
+/**
+ * Development aid: runs the front end and the pass pipeline on every class program of a file and
+ * writes the IR before and after each pass as pypto's {@code passes_dump/} does, so the two can be
+ * diffed file by file. Usage: {@code DumpIr FILE OUTDIR}.
+ */
 public final class DumpIr {
 
 	private DumpIr() {
@@ -20,15 +27,29 @@ public final class DumpIr {
 
 	public static void main(String[] args) throws Exception {
 		String text = Files.readString(Path.of(args[0]));
+		Path outRoot = Path.of(args[1]);
 		Analysis a = Analyzer.standard().analyze(text, AnalyzerConfig.DEFAULT);
 		for (Program p : a.module().programs()) {
 			if (p.style() != Program.Style.CLASS) {
 				continue;
 			}
+			Path out = outRoot.resolve(p.name());
+			Files.createDirectories(out);
 			Closure c = new Closure(a.facts().get(Keys.CONSTANTS).env(p), a.module().pl(), a.module().pld());
 			try {
-				System.out.println(IrPrinter.print(ProgramParser.parse(p.name(), p.functions(), c, a.module().pl(),
-						a.module().pld())));
+				dev.ptotools.codegen.ir.Program ir = ProgramParser.parse(p.name(), p.functions(), c, a.module().pl(),
+						a.module().pld());
+				Files.writeString(out.resolve("00_frontend.py"), IrPrinter.print(ir));
+				PassPipeline pipeline = PassPipeline.defaults();
+				int[] i = { 0 };
+				pipeline.run(ir, new PassContext(Backend.ASCEND_910B), (pass, prog) -> {
+					try {
+						Files.writeString(out.resolve(pipeline.dumpName(i[0]++)), IrPrinter.print(prog));
+					} catch (java.io.IOException e) {
+						throw new java.io.UncheckedIOException(e);
+					}
+				});
+				System.out.println("OK " + p.name() + " -> " + out);
 			} catch (RuntimeException e) {
 				System.out.println("ERROR " + p.name() + ": " + e);
 			}

@@ -263,7 +263,9 @@ public final class IrPrinter {
 					.append(exprList(c.args()));
 			boolean first = c.args().isEmpty();
 			for (Map.Entry<String, Object> k : c.kwargs().entrySet()) {
-				b.append(first ? "" : ", ").append(k.getKey()).append('=').append(value(k.getValue()));
+				String v = k.getKey().equals("layout") && k.getValue() instanceof String l ? "pl.TensorLayout." + l
+						: value(k.getValue());
+				b.append(first ? "" : ", ").append(k.getKey()).append('=').append(v);
 				first = false;
 			}
 			if (!c.attrs().isEmpty()) {
