@@ -17,6 +17,7 @@ import dev.ptotools.analyzer.ir.ModuleIR;
 import dev.ptotools.analyzer.ir.Span;
 import dev.ptotools.analyzer.passes.CallDirectionsPass;
 import dev.ptotools.analyzer.passes.ClassifyFunctionsPass;
+import dev.ptotools.analyzer.passes.ClassifySubscriptsPass;
 import dev.ptotools.analyzer.passes.CommDomainsPass;
 import dev.ptotools.analyzer.passes.FoldConstantsPass;
 import dev.ptotools.analyzer.passes.LowerPass;
@@ -42,7 +43,7 @@ public final class Analyzer {
 
 	private static final Analyzer STANDARD = new Analyzer(
 			List.of(new LowerPass(), new ResolveCallsPass(), new FoldConstantsPass(), new ClassifyFunctionsPass(),
-					new CommDomainsPass(), new RankLoopsPass(), new CallDirectionsPass()),
+					new ClassifySubscriptsPass(), new CommDomainsPass(), new RankLoopsPass(), new CallDirectionsPass()),
 			Rules.all());
 
 	private final List<Pass> passes;

@@ -7,6 +7,7 @@ import dev.ptotools.analyzer.facts.CommDomains;
 import dev.ptotools.analyzer.facts.Constants;
 import dev.ptotools.analyzer.facts.FunctionKinds;
 import dev.ptotools.analyzer.facts.RankLoops;
+import dev.ptotools.analyzer.facts.SubscriptOps;
 import dev.ptotools.analyzer.ir.ModuleIR;
 import dev.ptotools.language.ParsedFile;
 
@@ -24,6 +25,7 @@ public final class Keys {
 	public static final Key<CallResolution> CALLS = new Key<>("call resolution", CallResolution.class);
 	public static final Key<Constants> CONSTANTS = new Key<>("constants", Constants.class);
 	public static final Key<FunctionKinds> FUNCTIONS = new Key<>("function kinds", FunctionKinds.class);
+	public static final Key<SubscriptOps> SUBSCRIPTS = new Key<>("subscript ops", SubscriptOps.class);
 	public static final Key<CommDomains> COMM_DOMAINS = new Key<>("comm domains", CommDomains.class);
 	public static final Key<RankLoops> RANK_LOOPS = new Key<>("rank loops", RankLoops.class);
 	public static final Key<CallDirections> CALL_DIRECTIONS = new Key<>("call directions", CallDirections.class);
