@@ -7,6 +7,7 @@ import java.util.Map;
 import dev.ptotools.analyzer.catalog.Builtin;
 import dev.ptotools.analyzer.catalog.Builtins;
 import dev.ptotools.analyzer.ir.Expr;
+import dev.ptotools.analyzer.ir.Imports;
 
 /**
  * Folds expressions to compile-time values the way pypto's parser evaluates closure variables:
@@ -17,13 +18,16 @@ import dev.ptotools.analyzer.ir.Expr;
 public final class ConstEval {
 
 	private final Map<String, Object> env;
-	private final String pl;
-	private final String pld;
+	private final Imports imports;
 
 	public ConstEval(Map<String, Object> env, String pl, String pld) {
+		this(env, Imports.of(pl, pld));
+	}
+
+	/** Resolving pl.FP32, pl.Level.HOST and the like through what the module's imports bind. */
+	public ConstEval(Map<String, Object> env, Imports imports) {
 		this.env = env;
-		this.pl = pl;
-		this.pld = pld;
+		this.imports = imports;
 	}
 
 	public Object eval(Expr e) {
@@ -108,7 +112,7 @@ public final class ConstEval {
 	}
 
 	private Object attribute(Expr.Attribute a) {
-		String dotted = CallResolution.normalize(dottedOf(a), pl, pld);
+		String dotted = imports.normalize(dottedOf(a));
 		if (dotted == null) {
 			return Values.Unknown.INSTANCE;
 		}
@@ -141,7 +145,7 @@ public final class ConstEval {
 		if (text == null) {
 			return Values.Unknown.INSTANCE;
 		}
-		String normalized = CallResolution.normalize(text, pl, pld);
+		String normalized = imports.normalize(text);
 		if (normalized != null && normalized.endsWith(".get_byte") && c.args().isEmpty()
 				&& c.func() instanceof Expr.Attribute a) {
 			Object dtype = evalOrThrow(a.value());

@@ -9,6 +9,7 @@ import dev.ptotools.analyzer.ir.Decl;
 import dev.ptotools.analyzer.ir.Direction;
 import dev.ptotools.analyzer.ir.Expr;
 import dev.ptotools.analyzer.ir.Function;
+import dev.ptotools.analyzer.ir.Imports;
 import dev.ptotools.analyzer.ir.FunctionType;
 import dev.ptotools.analyzer.ir.Level;
 import dev.ptotools.analyzer.ir.ModuleIR;
@@ -54,6 +55,8 @@ public final class ModuleLowering {
 	private String pl;
 	private String pld;
 	private boolean importsPypto;
+	private final java.util.Map<String, String> bindings = new java.util.HashMap<>();
+	private Imports imports;
 	private final List<Program> programs = new ArrayList<>();
 
 	private ModuleLowering(ParsedFile file) {
@@ -63,8 +66,26 @@ public final class ModuleLowering {
 	}
 
 	public static ModuleIR of(ParsedFile file) {
+		return of(file, java.util.Map.of());
+	}
+
+	/**
+	 * Lowers a file whose namespace already binds some names before its own imports run (DSL text given
+	 * to pl.parse runs with {@code pl} and {@code pld} bound); such a file counts as importing pypto.
+	 */
+	public static ModuleIR of(ParsedFile file, java.util.Map<String, String> predefined) {
 		ModuleLowering m = new ModuleLowering(file);
+		m.bindings.putAll(predefined);
+		for (java.util.Map.Entry<String, String> e : predefined.entrySet()) {
+			m.importsPypto = true;
+			if (e.getValue().equals("pypto.language")) {
+				m.pl = e.getKey();
+			} else if (e.getValue().equals("pypto.language.distributed")) {
+				m.pld = e.getKey();
+			}
+		}
 		m.findImports(file.ast().getBody());
+		m.imports = new Imports(m.bindings);
 		if (m.importsPypto) {
 			if (m.pl == null) {
 				m.pl = "pl";
@@ -74,7 +95,7 @@ public final class ModuleLowering {
 			}
 			m.scanScope(file.ast().getBody(), List.of());
 		}
-		return new ModuleIR(m.importsPypto, m.pl, m.pld, List.copyOf(m.programs), suppressions(file));
+		return new ModuleIR(m.importsPypto, m.pl, m.pld, List.copyOf(m.programs), suppressions(file), m.imports);
 	}
 
 	private Expr lower(dev.ptotools.language.python.Expression e) {
@@ -87,45 +108,61 @@ public final class ModuleLowering {
 
 	// ---- imports ----------------------------------------------------------------------------
 
+	/**
+	 * Records what every import of a pypto module binds (in any block: imports inside test functions
+	 * count for the whole file), the names pypto.language and pypto.language.distributed go by, and
+	 * whether the file imports pypto's DSL at all (pypto, pypto.language..., pypto.jit...).
+	 */
 	private void findImports(List<Statement> body) {
 		for (Statement s : body) {
 			if (s instanceof Import imp) {
 				for (Alias a : imp.getNames()) {
 					String name = a.getName();
+					if (name == null || !(name.equals("pypto") || name.startsWith("pypto."))) {
+						continue;
+					}
+					if (a.getAsname() != null) {
+						bindings.put(a.getAsname(), name);
+					} else {
+						bindings.put("pypto", "pypto"); // import pypto.language binds pypto
+					}
+					importsPypto |= isDslModule(name);
 					if ("pypto.language".equals(name)) {
-						importsPypto = true;
 						pl = a.getAsname() != null ? a.getAsname() : "pypto.language";
 					} else if ("pypto.language.distributed".equals(name)) {
-						importsPypto = true;
 						pld = a.getAsname() != null ? a.getAsname() : "pypto.language.distributed";
-					} else if (name != null && name.startsWith("pypto.language.")) {
-						importsPypto = true;
 					}
 				}
 			} else if (s instanceof ImportFrom from && from.getDots().isEmpty()) {
 				String module = from.getModule();
-				if ("pypto".equals(module)) {
-					for (Alias a : from.getNames()) {
-						if ("language".equals(a.getName())) {
-							importsPypto = true;
-							pl = a.getAsname() != null ? a.getAsname() : "language";
-						}
+				if (module == null || !(module.equals("pypto") || module.startsWith("pypto."))) {
+					continue;
+				}
+				for (Alias a : from.getNames()) {
+					if (a.getName() == null || a.getName().equals("*")) {
+						continue;
 					}
-				} else if ("pypto.language".equals(module)) {
-					importsPypto = true;
-					for (Alias a : from.getNames()) {
-						if ("distributed".equals(a.getName())) {
-							pld = a.getAsname() != null ? a.getAsname() : "distributed";
-						}
+					String path = module + "." + a.getName();
+					String local = a.getAsname() != null ? a.getAsname() : a.getName();
+					bindings.put(local, path);
+					importsPypto |= isDslModule(path) || isDslModule(module) && !module.equals("pypto");
+					if ("pypto.language".equals(path)) {
+						pl = local;
+					} else if ("pypto.language.distributed".equals(path)) {
+						pld = local;
 					}
-				} else if (module != null && module.startsWith("pypto.language")) {
-					importsPypto = true;
 				}
 			}
 			for (List<Statement> inner : blocksOf(s)) {
 				findImports(inner);
 			}
 		}
+	}
+
+	/** pypto itself, pypto.language and below, pypto.jit and below: the DSL's import paths. */
+	private static boolean isDslModule(String module) {
+		return module.equals("pypto") || module.equals("pypto.language") || module.startsWith("pypto.language.")
+				|| module.equals("pypto.jit") || module.startsWith("pypto.jit.");
 	}
 
 	// ---- scopes -----------------------------------------------------------------------------
@@ -207,7 +244,7 @@ public final class ModuleLowering {
 	private Program classProgram(ClassDef c, List<Program.Binding> bindings) {
 		List<Function> functions = new ArrayList<>();
 		for (Statement s : suiteBody(c.getBody())) {
-			if (s instanceof FunctionDef f && hasDecorator(f.getDecorators(), "function")) {
+			if (s instanceof FunctionDef f && isMethodFunction(f)) {
 				functions.add(function(f, classDecl(f), true, functions.size()));
 			}
 		}
@@ -360,13 +397,17 @@ public final class ModuleLowering {
 		return list == null ? List.of() : list.getDecorators();
 	}
 
-	/** Whether a decorator list has {@code @x.name} or {@code @x.name(...)} (or bare {@code name}). */
+	/** What a decorator denotes in the catalog's spelling ("pl.program", "pl.jit.host"), or null. */
+	private String decoratorName(Decorator d) {
+		Expr e = lower(d.getExpr());
+		Expr head = e instanceof Expr.Call c ? c.func() : e;
+		return imports.normalize(ExprLowering.dotted(head));
+	}
+
+	/** Whether a decorator list has {@code @pl.<name>} or {@code @pl.<name>(...)}, however pl.<name> is imported. */
 	private boolean hasDecorator(dev.ptotools.language.python.DecoratorList list, String name) {
 		for (Decorator d : decorators(list)) {
-			Expr e = lower(d.getExpr());
-			Expr head = e instanceof Expr.Call c ? c.func() : e;
-			String dotted = ExprLowering.dotted(head);
-			if (dotted != null && (dotted.equals(name) || dotted.equals(pl + "." + name))) {
+			if (("pl." + name).equals(decoratorName(d))) {
 				return true;
 			}
 		}
@@ -376,13 +417,11 @@ public final class ModuleLowering {
 	/** The jit decorator of a function ("jit", "jit.host", "function"...), or null. */
 	private String jitKind(FunctionDef f) {
 		for (Decorator d : decorators(f.getDecorators())) {
-			Expr e = lower(d.getExpr());
-			Expr head = e instanceof Expr.Call c ? c.func() : e;
-			String dotted = ExprLowering.dotted(head);
-			if (dotted == null || !dotted.startsWith(pl + ".")) {
+			String name = decoratorName(d);
+			if (name == null || !name.startsWith("pl.")) {
 				continue;
 			}
-			String rest = dotted.substring(pl.length() + 1);
+			String rest = name.substring(3);
 			if (rest.equals("jit") || rest.startsWith("jit.") || rest.equals("function") || rest.equals("inline")) {
 				return rest;
 			}
@@ -390,13 +429,32 @@ public final class ModuleLowering {
 		return null;
 	}
 
+	/**
+	 * Whether a method of a program class is a DSL function. pypto's program decorator reads the
+	 * class's source and picks methods by the decorator's spelling, {@code @x.function} or
+	 * {@code @function}, with or without a call (parser/decorator.py _has_pl_function_decorator), not
+	 * by what the name is bound to; so does this.
+	 */
+	private boolean isMethodFunction(FunctionDef f) {
+		for (Decorator d : decorators(f.getDecorators())) {
+			if (isFunctionSpelling(d)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private boolean isFunctionSpelling(Decorator d) {
+		Expr e = lower(d.getExpr());
+		Expr head = e instanceof Expr.Call c ? c.func() : e;
+		return head instanceof Expr.Attribute a ? a.attr().equals("function")
+				: head instanceof Expr.Name n && n.id().equals("function");
+	}
+
 	private Decl classDecl(FunctionDef f) {
 		for (Decorator d : decorators(f.getDecorators())) {
-			Expr e = lower(d.getExpr());
-			Expr head = e instanceof Expr.Call c ? c.func() : e;
-			String dotted = ExprLowering.dotted(head);
-			if (dotted != null && (dotted.equals("function") || dotted.endsWith(".function"))) {
-				return declFrom(e, span(d), FunctionType.Opaque, null, null);
+			if (isFunctionSpelling(d)) {
+				return declFrom(lower(d.getExpr()), span(d), FunctionType.Opaque, null, null);
 			}
 		}
 		return new Decl(FunctionType.Opaque, null, null, null, null, null, null, "", List.of());
@@ -405,12 +463,11 @@ public final class ModuleLowering {
 	private Decl jitDecl(FunctionDef f) {
 		for (Decorator d : decorators(f.getDecorators())) {
 			Expr e = lower(d.getExpr());
-			Expr head = e instanceof Expr.Call c ? c.func() : e;
-			String dotted = ExprLowering.dotted(head);
-			if (dotted == null || !dotted.startsWith(pl + ".")) {
+			String name = decoratorName(d);
+			if (name == null || !name.startsWith("pl.")) {
 				continue;
 			}
-			String kind = dotted.substring(pl.length() + 1);
+			String kind = name.substring(3);
 			Span ds = span(d);
 			switch (kind) {
 			case "jit":
