@@ -18,7 +18,6 @@ import dev.ptotools.analyzer.ir.Role;
 import dev.ptotools.analyzer.ir.Span;
 import dev.ptotools.analyzer.ir.TypeSpec;
 import dev.ptotools.language.ParsedFile;
-import dev.ptotools.language.python.Alias;
 import dev.ptotools.language.python.Assign;
 import dev.ptotools.language.python.ClassDef;
 import dev.ptotools.language.python.Decorator;
@@ -28,8 +27,6 @@ import dev.ptotools.language.python.FormalParameter;
 import dev.ptotools.language.python.ForStmt;
 import dev.ptotools.language.python.FunctionDef;
 import dev.ptotools.language.python.IfStmt;
-import dev.ptotools.language.python.Import;
-import dev.ptotools.language.python.ImportFrom;
 import dev.ptotools.language.python.Name;
 import dev.ptotools.language.python.Param;
 import dev.ptotools.language.python.Statement;
@@ -55,7 +52,6 @@ public final class ModuleLowering {
 	private String pl;
 	private String pld;
 	private boolean importsPypto;
-	private final java.util.Map<String, String> bindings = new java.util.HashMap<>();
 	private Imports imports;
 	private final List<Program> programs = new ArrayList<>();
 
@@ -75,17 +71,11 @@ public final class ModuleLowering {
 	 */
 	public static ModuleIR of(ParsedFile file, java.util.Map<String, String> predefined) {
 		ModuleLowering m = new ModuleLowering(file);
-		m.bindings.putAll(predefined);
-		for (java.util.Map.Entry<String, String> e : predefined.entrySet()) {
-			m.importsPypto = true;
-			if (e.getValue().equals("pypto.language")) {
-				m.pl = e.getKey();
-			} else if (e.getValue().equals("pypto.language.distributed")) {
-				m.pld = e.getKey();
-			}
-		}
-		m.findImports(file.ast().getBody());
-		m.imports = new Imports(m.bindings);
+		ImportScan scan = ImportScan.of(file.ast().getBody(), predefined);
+		m.importsPypto = scan.importsPypto();
+		m.pl = scan.pl();
+		m.pld = scan.pld();
+		m.imports = scan.imports();
 		if (m.importsPypto) {
 			if (m.pl == null) {
 				m.pl = "pl";
@@ -107,63 +97,6 @@ public final class ModuleLowering {
 	}
 
 	// ---- imports ----------------------------------------------------------------------------
-
-	/**
-	 * Records what every import of a pypto module binds (in any block: imports inside test functions
-	 * count for the whole file), the names pypto.language and pypto.language.distributed go by, and
-	 * whether the file imports pypto's DSL at all (pypto, pypto.language..., pypto.jit...).
-	 */
-	private void findImports(List<Statement> body) {
-		for (Statement s : body) {
-			if (s instanceof Import imp) {
-				for (Alias a : imp.getNames()) {
-					String name = a.getName();
-					if (name == null || !(name.equals("pypto") || name.startsWith("pypto."))) {
-						continue;
-					}
-					if (a.getAsname() != null) {
-						bindings.put(a.getAsname(), name);
-					} else {
-						bindings.put("pypto", "pypto"); // import pypto.language binds pypto
-					}
-					importsPypto |= isDslModule(name);
-					if ("pypto.language".equals(name)) {
-						pl = a.getAsname() != null ? a.getAsname() : "pypto.language";
-					} else if ("pypto.language.distributed".equals(name)) {
-						pld = a.getAsname() != null ? a.getAsname() : "pypto.language.distributed";
-					}
-				}
-			} else if (s instanceof ImportFrom from && from.getDots().isEmpty()) {
-				String module = from.getModule();
-				if (module == null || !(module.equals("pypto") || module.startsWith("pypto."))) {
-					continue;
-				}
-				for (Alias a : from.getNames()) {
-					if (a.getName() == null || a.getName().equals("*")) {
-						continue;
-					}
-					String path = module + "." + a.getName();
-					String local = a.getAsname() != null ? a.getAsname() : a.getName();
-					bindings.put(local, path);
-					importsPypto |= isDslModule(path) || isDslModule(module) && !module.equals("pypto");
-					if ("pypto.language".equals(path)) {
-						pl = local;
-					} else if ("pypto.language.distributed".equals(path)) {
-						pld = local;
-					}
-				}
-			}
-			for (List<Statement> inner : blocksOf(s)) {
-				findImports(inner);
-			}
-		}
-	}
-
-	/** pypto itself, pypto.language and below, pypto.jit and below: the DSL's import paths. */
-	private static boolean isDslModule(String module) {
-		return module.equals("pypto") || module.equals("pypto.language") || module.startsWith("pypto.language.")
-				|| module.equals("pypto.jit") || module.startsWith("pypto.jit.");
-	}
 
 	// ---- scopes -----------------------------------------------------------------------------
 
@@ -208,7 +141,7 @@ public final class ModuleLowering {
 	}
 
 	/** The statement lists nested in a compound statement (not in defs or classes). */
-	private static List<List<Statement>> blocksOf(Statement s) {
+	static List<List<Statement>> blocksOf(Statement s) {
 		List<List<Statement>> out = new ArrayList<>();
 		if (s instanceof IfStmt i) {
 			out.add(suiteBody(i.getBody()));
