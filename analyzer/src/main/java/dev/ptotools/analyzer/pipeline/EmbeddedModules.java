@@ -86,8 +86,8 @@ public final class EmbeddedModules {
 			}
 			Expression code = codeArgument(call);
 			LiteralText text = code == null ? null : literal(host, code, 0);
-			if (text != null) {
-				Spans.Span at = host.span(call);
+			Spans.Span at = host.span(call);
+			if (text != null && at != null) {
 				ParsedFile parsed = PythonFrontEnd.get().parse(text.text());
 				out.add(new Embedded(new Span(at.offset(), at.end()), analyzer.analyze(parsed, config, PRELUDE), text));
 			}
@@ -160,6 +160,9 @@ public final class EmbeddedModules {
 		}
 		if (e instanceof Str s) {
 			Spans.Span at = host.span(s);
+			if (at == null) {
+				return null;
+			}
 			int[] offsets = new int[s.getParts().size()];
 			int cursor = at.offset();
 			for (int k = 0; k < offsets.length; k++) {
