@@ -24,13 +24,13 @@ public final class CallResolution {
 	public CallResolution(IdentityHashMap<Expr.Call, Callee> callees, IdentityHashMap<Function, Program> owners,
 			IdentityHashMap<Function, List<Expr.Call>> callsByFunction, IdentityHashMap<Expr.Call, Stmt> statements,
 			String pl, String pld) {
-		this(callees, owners, callsByFunction, statements, Imports.of(pl, pld), pl, pld);
+		this(callees, owners, callsByFunction, statements, Imports.of(pl, pld));
 	}
 
 	/** With the module's import bindings, which {@link #normalize(String)} resolves names through. */
 	public CallResolution(IdentityHashMap<Expr.Call, Callee> callees, IdentityHashMap<Function, Program> owners,
 			IdentityHashMap<Function, List<Expr.Call>> callsByFunction, IdentityHashMap<Expr.Call, Stmt> statements,
-			Imports imports, String pl, String pld) {
+			Imports imports) {
 		this.callees = callees;
 		this.owners = owners;
 		this.callsByFunction = callsByFunction;

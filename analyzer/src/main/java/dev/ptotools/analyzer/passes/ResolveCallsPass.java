@@ -63,8 +63,7 @@ public final class ResolveCallsPass implements Pass {
 				byFunction.put(f, List.copyOf(calls));
 			}
 		}
-		facts.put(Keys.CALLS, new CallResolution(callees, owners, byFunction, statements, module.imports(), module.pl(),
-				module.pld()));
+		facts.put(Keys.CALLS, new CallResolution(callees, owners, byFunction, statements, module.imports()));
 	}
 
 	static Callee resolve(Expr.Call c, Program p, ModuleIR module) {
