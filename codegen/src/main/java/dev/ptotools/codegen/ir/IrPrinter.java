@@ -433,7 +433,7 @@ public final class IrPrinter {
 				body(i.orelse(), i.returnVars());
 			}
 		} else if (s instanceof Stmt.RuntimeScope r) {
-			line(r.manual() ? "with pl.manual_scope():" : "with pl.scope():");
+			line(r.manual() ? "with pl.scope(mode=pl.ScopeMode.MANUAL):" : "with pl.scope():");
 			scopeBody(r.body());
 		} else if (s instanceof Stmt.InCoreScope sc) {
 			line("with pl.at(level=pl.Level.CORE_GROUP" + (sc.nameHint().isEmpty() ? "" : ", name_hint=\"" + sc.nameHint() + "\"")
@@ -446,7 +446,8 @@ public final class IrPrinter {
 			line("with pl.cluster():");
 			scopeBody(c.body());
 		} else if (s instanceof Stmt.SpmdScope sp) {
-			line("with pl.spmd(" + text(sp.coreNum()) + "):");
+			line("with pl.spmd(" + text(sp.coreNum()) + (sp.syncStart() ? ", sync_start=True" : "")
+					+ (sp.nameHint().isEmpty() ? "" : ", name_hint=\"" + sp.nameHint() + "\"") + "):");
 			scopeBody(sp.body());
 		} else if (s instanceof Stmt.Scope sc) {
 			line("with <" + sc.getClass().getSimpleName() + ">:");
@@ -532,12 +533,20 @@ public final class IrPrinter {
 	private String typeText(Type t) {
 		if (t instanceof Type.Tensor x) {
 			String head = x.distributed() ? "pld.DistributedTensor" : "pl.Tensor";
-			String layout = x.view() != null ? ", pl." + x.view().layout() : "";
+			String layout = "";
+			if (x.view() != null && (!x.view().stride().isEmpty() || !x.view().validShape().isEmpty())) {
+				layout = ", pl.TensorView(" + (x.view().validShape().isEmpty() ? "" : "valid_shape=[" + dims(x.view().validShape()) + "], ")
+						+ "stride=[" + dims(x.view().stride()) + "], layout=pl.TensorLayout." + x.view().layout() + ")";
+			} else if (x.view() != null) {
+				layout = ", pl." + x.view().layout();
+			}
 			return head + "[[" + dims(x.shape()) + "], pl." + x.dtype().dslName() + layout + "]";
 		}
 		if (t instanceof Type.Tile x) {
+			String valid = x.validShape() != null && !x.validShape().isEmpty() && !sameDims(x.validShape(), x.shape())
+					? ", pl.TileView(valid_shape=[" + dims(x.validShape()) + "])" : "";
 			return "pl.Tile[[" + dims(x.shape()) + "], pl." + x.dtype().dslName()
-					+ (x.memory() != null ? ", pl.Mem." + x.memory() : "") + "]";
+					+ (x.memory() != null ? ", pl.Mem." + x.memory() : "") + valid + "]";
 		}
 		if (t instanceof Type.Scalar s) {
 			return "pl.Scalar[pl." + s.dtype().dslName() + "]";
@@ -559,6 +568,21 @@ public final class IrPrinter {
 			return "pl.Ptr";
 		}
 		return "pl.UnknownType";
+	}
+
+	private static boolean sameDims(List<Expr> a, List<Expr> b) {
+		if (a.size() != b.size()) {
+			return false;
+		}
+		for (int i = 0; i < a.size(); i++) {
+			Expr x = a.get(i);
+			Expr y = b.get(i);
+			boolean same = x == y || x instanceof Expr.ConstInt cx && y instanceof Expr.ConstInt cy && cx.value() == cy.value();
+			if (!same) {
+				return false;
+			}
+		}
+		return true;
 	}
 
 	/** pypto's PrintExprForType: constants and Vars bare, composite dims with typed constants. */
@@ -647,7 +671,9 @@ public final class IrPrinter {
 			}
 			for (Map.Entry<String, Object> k : c.kwargs().entrySet()) {
 				String v = k.getKey().equals("layout") && k.getValue() instanceof String l ? "pl.TensorLayout." + l
-						: value(k.getValue());
+						: k.getKey().equals("mode") && c.name().endsWith(".cast") && k.getValue() instanceof Long m && m >= 0 && m < 7
+								? "'" + List.of("none", "rint", "round", "floor", "ceil", "trunc", "odd").get((int) (long) m) + "'"
+								: value(k.getValue());
 				b.append(first ? "" : ", ").append(k.getKey()).append('=').append(v);
 				first = false;
 			}
@@ -767,6 +793,9 @@ public final class IrPrinter {
 		}
 		if (v instanceof List<?> l) {
 			return "[" + l.stream().map(this::value).collect(Collectors.joining(", ")) + "]";
+		}
+		if (v instanceof dev.ptotools.analyzer.facts.Values.EnumValue e) {
+			return "pl." + e.type() + "." + e.member();
 		}
 		return String.valueOf(v);
 	}
