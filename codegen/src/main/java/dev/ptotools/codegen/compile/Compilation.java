@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.ptotools.analyzer.facts.CompileFindings;
+import dev.ptotools.analyzer.facts.RankLoops;
 import dev.ptotools.analyzer.ir.ModuleIR;
 import dev.ptotools.analyzer.ir.Span;
 import dev.ptotools.codegen.CompileOptions;
@@ -29,7 +30,8 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 	public record CompiledProgram(Entry entry, List<GeneratedFile> files) {
 	}
 
-	public static Compilation of(ModuleIR module, CompileOptions options) {
+	/** Compiles a module; loops (may be null) are the analyzer's rank-loop verdicts, for grouped dispatch. */
+	public static Compilation of(ModuleIR module, RankLoops loops, CompileOptions options) {
 		List<CompiledProgram> programs = new ArrayList<>();
 		List<CompileFindings.Finding> findings = new ArrayList<>();
 		if (!module.importsPypto()) {
@@ -39,7 +41,7 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 			try {
 				Program ir = parse(module, e);
 				Program lowered = PassPipeline.defaults().run(ir, new PassContext(options.backend()));
-				programs.add(new CompiledProgram(e, ProgramBuild.files(e.outputName(), lowered, options)));
+				programs.add(new CompiledProgram(e, ProgramBuild.files(e.outputName(), lowered, options, loops)));
 			} catch (CodegenException ex) {
 				findings.add(new CompileFindings.Finding(
 						ex.isUnsupported() ? CompileFindings.Kind.UNSUPPORTED : CompileFindings.Kind.REJECTED,

@@ -40,7 +40,8 @@ public final class CompilePass implements Pass {
 
 	@Override
 	public void run(Facts facts) {
-		Compilation c = Compilation.of(facts.get(Keys.MODULE), options);
+		Compilation c = Compilation.of(facts.get(Keys.MODULE), facts.has(Keys.RANK_LOOPS) ? facts.get(Keys.RANK_LOOPS) : null,
+				options);
 		facts.put(Keys.COMPILE, new CompileFindings(c.findings(), c));
 	}
 }

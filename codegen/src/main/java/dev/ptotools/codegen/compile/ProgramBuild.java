@@ -7,7 +7,9 @@ import dev.ptotools.analyzer.ir.FunctionType;
 import dev.ptotools.codegen.CompileOptions;
 import dev.ptotools.codegen.GeneratedFile;
 import dev.ptotools.codegen.config.KernelConfigWriter;
+import dev.ptotools.analyzer.facts.RankLoops;
 import dev.ptotools.codegen.emit.distributed.DistributedCodegen;
+import dev.ptotools.codegen.emit.distributed.GroupedLoop;
 import dev.ptotools.codegen.emit.distributed.HostOrchResult;
 import dev.ptotools.codegen.emit.orchestration.OrchestrationCodegen;
 import dev.ptotools.codegen.emit.orchestration.OrchestrationResult;
@@ -29,27 +31,21 @@ final class ProgramBuild {
 	private ProgramBuild() {
 	}
 
-	static List<GeneratedFile> files(String out, Program program, CompileOptions options) {
+	static List<GeneratedFile> files(String out, Program program, CompileOptions options, RankLoops loops) {
 		List<GeneratedFile> files = new ArrayList<>();
 		List<Function> orchs = new ArrayList<>();
 		boolean distributed = false;
-		Function host = null;
 		for (Function f : program.sortedByName()) {
 			if (f.type() == FunctionType.Orchestration) {
 				orchs.add(f);
 			}
-			if (f.isHostOrAbove()) {
-				distributed = true;
-				if (host == null && f.role() == dev.ptotools.analyzer.ir.Role.Orchestrator) {
-					host = f;
-				}
-			}
+			distributed |= f.isHostOrAbove();
 		}
 		if (distributed) {
-			if (host != null) {
-				HostOrchResult h = DistributedCodegen.generate(program, host, options);
-				files.add(new GeneratedFile(ProgramLayout.hostOrch(out), GeneratedMarker.pythonLine() + h.code()));
-			}
+			Function host = DistributedCodegen.entryOf(program);
+			List<GroupedLoop> grouped = host == null ? List.of() : GroupedLoop.fromAnalysis(loops, host.name());
+			HostOrchResult h = DistributedCodegen.generate(program, host, options, grouped);
+			files.add(new GeneratedFile(ProgramLayout.hostOrch(out), h.fileText()));
 			for (Function orch : orchs) {
 				chip(program, orch, ProgramLayout.nextLevelCpp(out, orch.name()), ProgramLayout.nextLevelConfig(out, orch.name()),
 						options, files);

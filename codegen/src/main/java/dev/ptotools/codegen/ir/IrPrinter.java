@@ -449,6 +449,14 @@ public final class IrPrinter {
 			line("with pl.spmd(" + text(sp.coreNum()) + (sp.syncStart() ? ", sync_start=True" : "")
 					+ (sp.nameHint().isEmpty() ? "" : ", name_hint=\"" + sp.nameHint() + "\"") + "):");
 			scopeBody(sp.body());
+		} else if (s instanceof Stmt.CommDomainScope cd) {
+			// pypto prints no with-wrapper for a comm domain (it has no DSL form): a comment naming the
+			// covered devices and the slots, then the body at the same indent
+			String devices = cd.devices().isEmpty() ? "all"
+					: "[" + cd.devices().stream().map(String::valueOf).collect(Collectors.joining(", ")) + "]";
+			line("# pld.comm_domain: devices=" + devices + ", slots=["
+					+ cd.slots().stream().map(WindowBuffer::name).collect(Collectors.joining(", ")) + "]");
+			stmt(cd.body());
 		} else if (s instanceof Stmt.Scope sc) {
 			line("with <" + sc.getClass().getSimpleName() + ">:");
 			scopeBody(sc.body());

@@ -460,7 +460,8 @@ public final class SsaConverter {
 			return new Stmt.InCoreScope(ic.nameHint(), ic.split(), attrs, body, ic.span());
 		}
 		if (s instanceof Stmt.SpmdScope sp) {
-			return new Stmt.SpmdScope(sp.nameHint(), coreNum, sp.syncStart(), body, sp.span());
+			return new Stmt.SpmdScope(sp.nameHint(), coreNum, sp.syncStart(), VarRefs.mapAttrExprs(sp.attrs(), this::subst),
+					body, sp.span());
 		}
 		return body == s.body() ? s : s.withBody(body);
 	}
