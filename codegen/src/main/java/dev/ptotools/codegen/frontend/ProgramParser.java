@@ -83,11 +83,9 @@ public final class ProgramParser {
 			Level level = f.decl().level();
 			Role role = f.decl().role();
 			Map<String, Object> attrs = attrs(f);
-			if (level != null && level.ordinal() >= Level.HOST.ordinal() && role == Role.SubWorker) {
-				throw CodegenException.unsupported("HOST-level SubWorker functions are not supported by this compiler yet",
-						f.nameSpan());
-			}
-			Function parsed = new FunctionParser(ctx).parse(f, type, level, role, attrs);
+			boolean subWorker = level != null && level.ordinal() >= Level.HOST.ordinal() && role == Role.SubWorker;
+			Function parsed = subWorker ? new FunctionParser(ctx).parseSubWorker(f, type, level, role, attrs)
+					: new FunctionParser(ctx).parse(f, type, level, role, attrs);
 			ctx.parsed.put(f.name(), parsed);
 			out.add(parsed);
 		}

@@ -223,8 +223,13 @@ final class WithScopes {
 			out.add(new dev.ptotools.codegen.ir.Stmt.HierarchyScope(hint, level, role, body(w), w.span()));
 			return;
 		}
-		out.add(new dev.ptotools.codegen.ir.Stmt.InCoreScope(hint, split == null ? "None" : split, attrs, body(w),
-				w.span()));
+		p.incoreDepth++;
+		try {
+			out.add(new dev.ptotools.codegen.ir.Stmt.InCoreScope(hint, split == null ? "None" : split, attrs, body(w),
+					w.span()));
+		} finally {
+			p.incoreDepth--;
+		}
 	}
 
 	/** pl.spmd(...) arguments: core_num, sync_start, name_hint, optimizations, allow_early_resolve, deps. */
@@ -332,7 +337,12 @@ final class WithScopes {
 		List<dev.ptotools.codegen.ir.Stmt> body = new ArrayList<>();
 		body.add(new dev.ptotools.codegen.ir.Stmt.Assign(i, dev.ptotools.codegen.ir.Expr.Call.op("tile.get_block_idx",
 				List.of(), Map.of(), i.type(), f.span()), f.span()));
-		body.addAll(p.parseBody(f.body()));
+		p.incoreDepth++;
+		try {
+			body.addAll(p.parseBody(f.body()));
+		} finally {
+			p.incoreDepth--;
+		}
 		p.scopes.exit(true);
 		dev.ptotools.codegen.ir.Stmt incore = new dev.ptotools.codegen.ir.Stmt.InCoreScope(hints[1],
 				a.split() == null ? "None" : a.split(), incoreAttrs(a.slotNum()), FunctionParser.block(body, f.span()),
@@ -391,8 +401,15 @@ final class WithScopes {
 			return;
 		}
 		String[] hints = spmdHints(a.nameHint());
+		p.incoreDepth++;
+		dev.ptotools.codegen.ir.Stmt incoreBody;
+		try {
+			incoreBody = body(w);
+		} finally {
+			p.incoreDepth--;
+		}
 		dev.ptotools.codegen.ir.Stmt incore = new dev.ptotools.codegen.ir.Stmt.InCoreScope(hints[1],
-				a.split() == null ? "None" : a.split(), incoreAttrs(a.slotNum()), body(w), w.span());
+				a.split() == null ? "None" : a.split(), incoreAttrs(a.slotNum()), incoreBody, w.span());
 		out.add(new dev.ptotools.codegen.ir.Stmt.SpmdScope(hints[0], a.coreNum(), a.syncStart(), attrs, incore, w.span()));
 	}
 
@@ -476,7 +493,7 @@ final class WithScopes {
 		return r;
 	}
 
-	private static String splitMode(Expr e) {
+	static String splitMode(Expr e) {
 		String v = enumMember(e, "SplitMode");
 		if (v == null) {
 			throw new CodegenException("Expected pl.SplitMode.<name>", e.span());

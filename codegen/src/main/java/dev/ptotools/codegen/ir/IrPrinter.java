@@ -417,6 +417,12 @@ public final class IrPrinter {
 			line(r.values().isEmpty() ? "return" : "return " + exprList(r.values()));
 		} else if (s instanceof Stmt.Yield y) {
 			yieldLine(y, List.of());
+		} else if (s instanceof Stmt.Inline in) {
+			if (in.code().isEmpty()) {
+				line("...");
+			} else {
+				in.code().lines().forEach(this::line);
+			}
 		} else if (s instanceof Stmt.Break) {
 			line("break");
 		} else if (s instanceof Stmt.Continue) {

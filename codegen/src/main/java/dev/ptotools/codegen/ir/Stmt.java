@@ -93,6 +93,14 @@ public sealed interface Stmt {
 	record Break(Span span) implements Stmt {
 	}
 
+	/**
+	 * The plain-Python body of a HOST-level SubWorker (pypto's InlineStmt): it runs as a registered
+	 * callable, not as DSL. {@code requiresRuntimeBinding} marks an abstract {@code ...} body whose
+	 * implementation is bound at run time (code is then empty).
+	 */
+	record Inline(String code, boolean requiresRuntimeBinding, Span span) implements Stmt {
+	}
+
 	record Continue(Span span) implements Stmt {
 	}
 
