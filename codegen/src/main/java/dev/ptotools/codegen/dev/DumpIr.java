@@ -50,6 +50,8 @@ public final class DumpIr {
 					}
 				});
 				System.out.println("OK " + p.name() + " -> " + out);
+			} catch (dev.ptotools.codegen.support.CodegenException e) {
+				System.out.println("ERROR " + p.name() + ": " + e.getMessage() + " at " + e.span());
 			} catch (RuntimeException e) {
 				System.out.println("ERROR " + p.name() + ": " + e);
 			}

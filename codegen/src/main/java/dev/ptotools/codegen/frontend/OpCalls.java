@@ -342,7 +342,7 @@ final class OpCalls {
 			}
 			Object v = p.exprs.kwargValue(k.value());
 			// A keyword naming a required operand slot right after the positionals is an operand too.
-			if (idx == args.size() && ps.get(idx).required()) {
+			if (idx == args.size() && ps.get(idx).required() && !(v instanceof DType)) {
 				args.add(v instanceof dev.ptotools.codegen.ir.Expr x ? x : ir(k.value()));
 			} else {
 				kwargs.put(k.name(), v);
