@@ -51,6 +51,8 @@ public final class DumpIr {
 					}
 				});
 				System.out.println("OK " + p.outputName() + " -> " + out);
+			} catch (dev.ptotools.codegen.support.CodegenException e) {
+				System.out.println("ERROR " + p.outputName() + ": " + e.getMessage() + " at " + e.span());
 			} catch (RuntimeException e) {
 				System.out.println("ERROR " + p.outputName() + ": " + e);
 			}
