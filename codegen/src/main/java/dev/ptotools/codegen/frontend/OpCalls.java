@@ -447,7 +447,7 @@ final class OpCalls {
 			}
 			Object v = p.exprs.kwargValue(k.value());
 			// A keyword naming a required operand slot right after the positionals is an operand too.
-			if (idx == args.size() && ps.get(idx).required()
+			if (idx == args.size() && ps.get(idx).required() && !collectiveAttr(b, k.name())
 					&& (v instanceof dev.ptotools.codegen.ir.Expr || v instanceof Long || v instanceof Double)) {
 				args.add(v instanceof dev.ptotools.codegen.ir.Expr x ? x : ir(k.value()));
 			} else {
@@ -463,6 +463,14 @@ final class OpCalls {
 		}
 		Type t = OpTypes.deduce(op, args, kwargs, c.span());
 		return new Call(new dev.ptotools.codegen.ir.Expr.Callee.Op(op), args, kwargs, Map.of(), t, c.span());
+	}
+
+	/** The attributes of the pld.tensor collectives (broadcast's root=...) are kwargs, never operands. */
+	private static boolean collectiveAttr(Builtin b, String keyword) {
+		return b.op().startsWith("pld.tensor.") && switch (keyword) {
+		case "root", "op", "mode", "core_num" -> true;
+		default -> false;
+		};
 	}
 
 	private static String scalarOperator(String name) {
