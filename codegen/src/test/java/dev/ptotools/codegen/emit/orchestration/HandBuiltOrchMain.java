@@ -17,15 +17,16 @@ public final class HandBuiltOrchMain {
 
 	public static void main(String[] args) throws Exception {
 		String text = Files.readString(Path.of(args[0]));
+		java.util.List<String> flags = java.util.Arrays.asList(args);
 		for (Program parsed : IrPrograms.parse(text)) {
-			Program p = IrPrograms.handBuilt(parsed);
-			if (args.length > 1 && args[1].equals("--ir")) {
+			Program p = IrPrograms.handBuilt(parsed, flags.contains("--fuse"), flags.contains("--fence"));
+			if (flags.contains("--ir")) {
 				System.out.print(IrPrinter.print(p));
 			}
 			OrchestrationResult r = OrchestrationCodegen.generate(p, IrPrograms.orchestration(p),
 					OrchestrationGoldenTest.PTO);
 			System.out.print(r.code());
-			if (args.length > 1 && args[1].equals("--meta")) {
+			if (flags.contains("--meta")) {
 				System.out.println("IDS " + new java.util.TreeMap<>(r.funcNameToId()));
 				System.out.println("SIG " + new java.util.TreeMap<>(r.funcNameToSignature()));
 				System.out.println("ORCHSIG " + r.orchestrationSignature());

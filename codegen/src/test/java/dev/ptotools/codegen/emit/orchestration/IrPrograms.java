@@ -14,6 +14,8 @@ import dev.ptotools.codegen.ir.Function;
 import dev.ptotools.codegen.ir.Program;
 import dev.ptotools.codegen.passes.ClassifyIterArgCarryPass;
 import dev.ptotools.codegen.passes.DeriveCallDirectionsPass;
+import dev.ptotools.codegen.passes.ExpandManualPhaseFencePass;
+import dev.ptotools.codegen.passes.FuseCreateAssembleToSlicePass;
 import dev.ptotools.codegen.passes.MaterializeRuntimeScopesPass;
 import dev.ptotools.codegen.passes.NormalizeReturnOrderPass;
 import dev.ptotools.codegen.passes.PassContext;
@@ -56,9 +58,20 @@ public final class IrPrograms {
 
 	/** pypto's codegen-entry passes for a hand-built program. */
 	public static Program handBuilt(Program p) {
+		return handBuilt(p, false, false);
+	}
+
+	/** The same, optionally with FuseCreateAssembleToSlice before and ExpandManualPhaseFence after the directions. */
+	public static Program handBuilt(Program p, boolean fuse, boolean fence) {
 		PassContext ctx = new PassContext(Backend.ASCEND_910B);
 		p = new NormalizeReturnOrderPass().run(p, ctx);
+		if (fuse) {
+			p = new FuseCreateAssembleToSlicePass().run(p, ctx);
+		}
 		p = new DeriveCallDirectionsPass().run(p, ctx);
+		if (fence) {
+			p = new ExpandManualPhaseFencePass().run(p, ctx);
+		}
 		p = new MaterializeRuntimeScopesPass().run(p, ctx);
 		return new ClassifyIterArgCarryPass().run(p, ctx);
 	}
