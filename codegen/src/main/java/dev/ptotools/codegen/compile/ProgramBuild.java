@@ -69,10 +69,46 @@ final class ProgramBuild {
 			List<GeneratedFile> files) {
 		OrchestrationResult r = OrchestrationCodegen.generate(program, orch, options);
 		files.add(new GeneratedFile(cppPath, cppFile(orch.name(), r.code())));
-		String config = KernelConfigWriter.write(orch.name(), r.orchestrationSignature(),
-				KernelConfigWriter.kernels(r.funcNameToId(), r.funcNameToCoreType(), r.funcNameToSignature()),
-				options.runtime(), options.aicpuThreadNum());
+		String config = KernelConfigWriter.write(orch.name(), r, options.runtime(), options.aicpuThreadNum(),
+				extras(program, r));
 		files.add(new GeneratedFile(configPath, GeneratedMarker.pythonLine() + config));
+	}
+
+	/**
+	 * What kernel_config.py says of the dispatched kernels beyond ids and signatures (pypto's
+	 * _generate_single_chip): the SDMA workspace when a kernel makes a prefetch context, and the kernels
+	 * given as external sources (their path and include directories).
+	 */
+	private static KernelConfigWriter.Extras extras(Program program, OrchestrationResult r) {
+		boolean sdma = false;
+		java.util.Map<String, String> external = new java.util.LinkedHashMap<>();
+		java.util.Map<String, List<String>> includes = new java.util.LinkedHashMap<>();
+		for (String name : r.funcNameToId().keySet()) {
+			Function k = program.function(name);
+			if (k == null) {
+				continue;
+			}
+			sdma |= usesOp(k, "prefetch.make_context");
+			if (k.attr("external_source") instanceof String src) {
+				external.put(name, src);
+				if (k.attr("external_include_dirs") instanceof List<?> dirs) {
+					includes.put(name, dirs.stream().map(String::valueOf).toList());
+				}
+			}
+		}
+		return new KernelConfigWriter.Extras(sdma, external, includes);
+	}
+
+	private static boolean usesOp(Function f, String op) {
+		boolean[] found = { false };
+		new dev.ptotools.codegen.ir.IrVisitor() {
+			@Override
+			public void call(dev.ptotools.codegen.ir.Expr.Call c) {
+				found[0] |= c.isOp(op);
+				super.call(c);
+			}
+		}.stmt(f.body());
+		return found[0];
 	}
 
 	/** The orchestration file: pypto's two header lines, our marker, a blank line, then the code. */

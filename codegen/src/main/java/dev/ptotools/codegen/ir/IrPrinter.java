@@ -793,6 +793,9 @@ public final class IrPrinter {
 		if (v instanceof Expr x) {
 			return text(x);
 		}
+		if (v instanceof ArgDirection d) {
+			return "pl.adir." + d.dslName();
+		}
 		if (v instanceof DType d) {
 			return "pl." + d.dslName();
 		}

@@ -5,9 +5,18 @@ import java.util.Set;
 import dev.ptotools.codegen.ir.Program;
 
 /**
- * pypto's auto_derive_task_dependencies (AutoDeriveTaskDependencies): Compiler-derived task dependencies; with the default analyze_auto_scopes=False it leaves the program unchanged, as pypto's does.
+ * pypto's auto_derive_task_dependencies (AutoDeriveTaskDependencies,
+ * src/ir/transforms/auto_derive_task_dependencies_pass.cpp), as the default pipeline runs it: the
+ * identity.
  *
- * <p>Not ported yet: the program passes through unchanged.
+ * <p>pypto's default pipeline builds this pass with {@code analyze_auto_scopes=False}
+ * ({@code compile(analyze_auto_scopes_for_deps=False)} is the default). With the flag off the pass
+ * opens no analysis frame for AUTO scopes or the whole body, leaves every RuntimeScopeStmt as it is,
+ * and never analyses user MANUAL scopes, so it writes no {@code compiler_manual_dep_edges}, rewrites
+ * no directions to NoDep/OutputExisting and sets no {@code __compiler_auto_manual_*} attributes: the
+ * program comes out unchanged. The compiler-derived dependency machinery of the orchestration codegen
+ * that those attributes would drive is therefore dormant for programs compiled by default, and the
+ * codegen rejects IR that carries them (see dev.ptotools.codegen.emit.orchestration).
  */
 public final class AutoDeriveTaskDependenciesPass implements Pass {
 
@@ -33,6 +42,6 @@ public final class AutoDeriveTaskDependenciesPass implements Pass {
 
 	@Override
 	public Program run(Program program, PassContext ctx) {
-		return program;
+		return program; // analyze_auto_scopes=False: see the class comment
 	}
 }

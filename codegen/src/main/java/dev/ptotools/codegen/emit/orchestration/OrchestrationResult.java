@@ -4,9 +4,19 @@ import java.util.List;
 import java.util.Map;
 
 /**
- * pypto's OrchestrationResult: the chip orchestration C++ (without the two header comment lines the
- * backend prepends) and what kernel_config.py is written from.
+ * What the orchestration codegen produces for one orchestration function (pypto's
+ * OrchestrationResult): the C++ text (without the two comment lines the backend puts first), each
+ * dispatched kernel's id (in first-dispatch order), core type and tensor-argument signature
+ * ("IN"/"OUT"/"INOUT" in task order, scalars left out), and the signature of the function's own
+ * tensor parameters. The maps iterate by kernel name, as pypto's std::map does.
  */
-public record OrchestrationResult(String code, Map<String, Integer> funcNameToId, Map<String, String> funcNameToCoreType,
+public record OrchestrationResult(String code, Map<String, Integer> funcNameToId, Map<String, CoreType> funcNameToCoreType,
 		Map<String, List<String>> funcNameToSignature, List<String> orchestrationSignature) {
+
+	public OrchestrationResult {
+		funcNameToId = Map.copyOf(funcNameToId);
+		funcNameToCoreType = Map.copyOf(funcNameToCoreType);
+		funcNameToSignature = Map.copyOf(funcNameToSignature);
+		orchestrationSignature = List.copyOf(orchestrationSignature);
+	}
 }

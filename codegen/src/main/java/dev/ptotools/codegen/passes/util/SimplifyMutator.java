@@ -366,7 +366,8 @@ public final class SimplifyMutator extends IrMutator {
 			if (core == sp.coreNum() && body == sp.body()) {
 				return sp;
 			}
-			return new Stmt.SpmdScope(sp.nameHint(), core, sp.syncStart(), body, sp.span());
+			return new Stmt.SpmdScope(sp.nameHint(), core, sp.syncStart(), VarRefs.mapAttrExprs(sp.attrs(), this::expr), body,
+					sp.span());
 		}
 		if (s instanceof Stmt.InCoreScope ic) {
 			Map<String, Object> attrs = VarRefs.mapAttrExprs(ic.attrs(), this::expr);
