@@ -54,7 +54,7 @@ public final class OutlineDirections {
 		new PyptoVisitor() {
 			@Override
 			protected void call(Expr.Call c) {
-				if (c.isOp("tensor.assemble") && !c.args().isEmpty() && c.args().get(0) instanceof Var v) {
+				if (c.isOp("tensor.assemble") && !c.args().isEmpty() && VarCollectors.plainVar(c.args().get(0)) instanceof Var v) {
 					Integer i = index.get(v);
 					if (i != null && dirs.get(i) == Direction.In) {
 						dirs.set(i, written.get(i));
@@ -72,7 +72,7 @@ public final class OutlineDirections {
 				Function callee = c.functionName() == null ? null : program.function(c.functionName());
 				if (callee != null) {
 					for (int a = 0; a < c.args().size() && a < callee.directions().size(); a++) {
-						if (c.args().get(a) instanceof Var v && index.containsKey(v)) {
+						if (VarCollectors.plainVar(c.args().get(a)) instanceof Var v && index.containsKey(v)) {
 							int i = index.get(v);
 							dirs.set(i, merge(dirs.get(i), callee.directions().get(a)));
 						}

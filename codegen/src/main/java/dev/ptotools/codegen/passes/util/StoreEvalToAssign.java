@@ -29,7 +29,7 @@ final class StoreEvalToAssign extends IrMutator {
 	}
 
 	private Var trackedTarget(Expr value) {
-		if (value instanceof Expr.Call c && c.isOp("tile.store") && c.args().size() >= 3 && c.args().get(2) instanceof Var t
+		if (value instanceof Expr.Call c && c.isOp("tile.store") && c.args().size() >= 3 && VarCollectors.plainVar(c.args().get(2)) instanceof Var t
 				&& targetVars.containsKey(t)) {
 			return t;
 		}

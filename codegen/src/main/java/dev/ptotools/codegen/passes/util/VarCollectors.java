@@ -166,7 +166,7 @@ public final class VarCollectors {
 		new PyptoVisitor() {
 			@Override
 			protected void call(Expr.Call c) {
-				if (c.isOp("tile.store") && c.args().size() >= 3 && c.args().get(2) instanceof Var v) {
+				if (c.isOp("tile.store") && c.args().size() >= 3 && plainVar(c.args().get(2)) instanceof Var v) {
 					out.add(v);
 				}
 				super.call(c);
@@ -182,7 +182,7 @@ public final class VarCollectors {
 			@Override
 			protected void assign(Stmt.Assign a) {
 				if (a.value() instanceof Expr.Call c && c.isOp("tile.store") && c.args().size() >= 3
-						&& c.args().get(2) instanceof Var t) {
+						&& plainVar(c.args().get(2)) instanceof Var t) {
 					out.putIfAbsent(a.var(), t);
 				}
 				super.assign(a);
@@ -390,6 +390,15 @@ public final class VarCollectors {
 			int slot = destinationSlot(c);
 			return slot < c.args().size() && c.args().get(slot) instanceof Var v ? v : null;
 		}
+	}
+
+	/**
+	 * The expression as a plain Var, not an IterArg, else null: pypto's {@code As<Var>}, which several
+	 * outlining analyses use, does not match iter args (so a store into a loop's iter arg is not a store
+	 * target of the outliner).
+	 */
+	public static Expr plainVar(Expr e) {
+		return e instanceof Var && !(e instanceof IterArg) ? e : null;
 	}
 
 	/** Whether a store/assemble accumulates ({@code atomic=} other than none). */
