@@ -107,6 +107,7 @@ public final class Analyzer {
 				found.add(internal("rule " + r.id(), e));
 			}
 		}
+		found = yieldCompileFindings(found, module);
 		List<Diagnostic> out = new ArrayList<>();
 		Set<String> seen = new HashSet<>();
 		for (Diagnostic d : found) {
@@ -130,6 +131,38 @@ public final class Analyzer {
 		}
 		out.sort(Comparator.comparingInt((Diagnostic d) -> d.span().start()).thenComparing(Diagnostic::rule));
 		return new Analysis(file, module, facts, List.copyOf(out));
+	}
+
+	/**
+	 * A program with an analyzer error does not reach the compiler's output, and that error says more
+	 * than what the compiler found there: compile findings inside such a program are dropped.
+	 */
+	private static List<Diagnostic> yieldCompileFindings(List<Diagnostic> found, ModuleIR module) {
+		List<dev.ptotools.analyzer.ir.Span> erroneous = new ArrayList<>();
+		for (Diagnostic d : found) {
+			if (d.severity() == Severity.ERROR && !isCompileRule(d.rule())) {
+				for (dev.ptotools.analyzer.ir.Program p : module.programs()) {
+					if (p.span().contains(d.span())) {
+						erroneous.add(p.span());
+					}
+				}
+			}
+		}
+		if (erroneous.isEmpty()) {
+			return found;
+		}
+		List<Diagnostic> out = new ArrayList<>();
+		for (Diagnostic d : found) {
+			if (isCompileRule(d.rule()) && erroneous.stream().anyMatch(s -> s.contains(d.span()))) {
+				continue;
+			}
+			out.add(d);
+		}
+		return out;
+	}
+
+	private static boolean isCompileRule(String id) {
+		return id.startsWith("PTO5");
 	}
 
 	private static boolean suppressed(Diagnostic d, ModuleIR module, ParsedFile file) {

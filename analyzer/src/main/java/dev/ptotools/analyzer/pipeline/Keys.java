@@ -27,4 +27,10 @@ public final class Keys {
 	public static final Key<CommDomains> COMM_DOMAINS = new Key<>("comm domains", CommDomains.class);
 	public static final Key<RankLoops> RANK_LOOPS = new Key<>("rank loops", RankLoops.class);
 	public static final Key<CallDirections> CALL_DIRECTIONS = new Key<>("call directions", CallDirections.class);
+	/**
+	 * What compiling the module found; produced only when the compiler is part of the pipeline (the
+	 * compiler module adds its pass), so the compile rules are silent in analyzer-only runs.
+	 */
+	public static final Key<dev.ptotools.analyzer.facts.CompileFindings> COMPILE = new Key<>("compile findings",
+			dev.ptotools.analyzer.facts.CompileFindings.class);
 }

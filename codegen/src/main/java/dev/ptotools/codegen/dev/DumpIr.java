@@ -4,10 +4,10 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 
 import dev.ptotools.analyzer.config.AnalyzerConfig;
-import dev.ptotools.analyzer.ir.Program;
 import dev.ptotools.analyzer.pipeline.Analysis;
 import dev.ptotools.analyzer.pipeline.Analyzer;
-import dev.ptotools.analyzer.pipeline.Keys;
+import dev.ptotools.codegen.compile.Entry;
+import dev.ptotools.codegen.compile.EntryPrograms;
 import dev.ptotools.codegen.Backend;
 import dev.ptotools.codegen.frontend.Closure;
 import dev.ptotools.codegen.frontend.ProgramParser;
@@ -29,16 +29,17 @@ public final class DumpIr {
 		String text = Files.readString(Path.of(args[0]));
 		Path outRoot = Path.of(args[1]);
 		Analysis a = Analyzer.standard().analyze(text, AnalyzerConfig.DEFAULT);
-		for (Program p : a.module().programs()) {
-			if (p.style() != Program.Style.CLASS) {
-				continue;
-			}
-			Path out = outRoot.resolve(p.name());
+		for (Entry p : EntryPrograms.of(a.module())) {
+			Path out = outRoot.resolve(p.outputName());
 			Files.createDirectories(out);
-			Closure c = new Closure(a.facts().get(Keys.CONSTANTS).env(p), a.module().pl(), a.module().pld());
+			Closure c = new Closure(p.closure(), a.module().pl(), a.module().pld());
 			try {
-				dev.ptotools.codegen.ir.Program ir = ProgramParser.parse(p.name(), p.functions(), c, a.module().pl(),
-						a.module().pld());
+				java.util.List<ProgramParser.External> ext = new java.util.ArrayList<>();
+				for (Entry.ExternalSource e : p.externals()) {
+					ext.add(new ProgramParser.External(e.callName(), e.function(), new Closure(e.closure(), a.module().pl(), a.module().pld())));
+				}
+				dev.ptotools.codegen.ir.Program ir = ProgramParser.parse(p.programName(), p.source(), c, a.module().pl(),
+						a.module().pld(), ext);
 				Files.writeString(out.resolve("00_frontend.py"), IrPrinter.print(ir));
 				PassPipeline pipeline = PassPipeline.defaults();
 				int[] i = { 0 };
@@ -49,9 +50,9 @@ public final class DumpIr {
 						throw new java.io.UncheckedIOException(e);
 					}
 				});
-				System.out.println("OK " + p.name() + " -> " + out);
+				System.out.println("OK " + p.outputName() + " -> " + out);
 			} catch (RuntimeException e) {
-				System.out.println("ERROR " + p.name() + ": " + e);
+				System.out.println("ERROR " + p.outputName() + ": " + e);
 			}
 		}
 	}

@@ -328,7 +328,14 @@ final class OpCalls {
 		List<Builtin.BuiltinParam> ps = b.params();
 		int positional = c.args().size();
 		for (int i = 0; i < positional; i++) {
-			args.add(ir(c.args().get(i)));
+			Expr a = c.args().get(i);
+			Object raw = a instanceof Expr.Attribute ? p.exprs.kwargValue(a) : null;
+			if (raw != null && !(raw instanceof dev.ptotools.codegen.ir.Expr)) {
+				// pypto passes a positional dtype or enum to the wrapper as a Python value: an attribute
+				kwargs.put(i < ps.size() ? ps.get(i).name() : "#" + i, raw);
+				continue;
+			}
+			args.add(ir(a));
 		}
 		for (Expr.Keyword k : c.keywords()) {
 			if (k.name() == null) {
@@ -342,7 +349,8 @@ final class OpCalls {
 			}
 			Object v = p.exprs.kwargValue(k.value());
 			// A keyword naming a required operand slot right after the positionals is an operand too.
-			if (idx == args.size() && ps.get(idx).required()) {
+			if (idx == args.size() && ps.get(idx).required()
+					&& (v instanceof dev.ptotools.codegen.ir.Expr || v instanceof Long || v instanceof Double)) {
 				args.add(v instanceof dev.ptotools.codegen.ir.Expr x ? x : ir(k.value()));
 			} else {
 				kwargs.put(k.name(), v);

@@ -133,11 +133,19 @@ public sealed interface Stmt {
 		}
 	}
 
-	/** {@code with pl.spmd(core_num)}: outlined into a Spmd function by OutlineClusterScopes. */
-	record SpmdScope(String nameHint, Expr coreNum, boolean syncStart, Stmt body, Span span) implements Scope {
+	/**
+	 * {@code with pl.spmd(core_num)} and {@code for i in pl.spmd(n)}: outlined into a Spmd function by
+	 * OutlineClusterScopes. attrs hold allow_early_resolve, predicate, task_id_var and manual_dep_edges.
+	 */
+	record SpmdScope(String nameHint, Expr coreNum, boolean syncStart, Map<String, Object> attrs, Stmt body, Span span)
+			implements Scope {
+		public SpmdScope {
+			attrs = attrs.isEmpty() ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(attrs));
+		}
+
 		@Override
 		public SpmdScope withBody(Stmt b) {
-			return new SpmdScope(nameHint, coreNum, syncStart, b, span);
+			return new SpmdScope(nameHint, coreNum, syncStart, attrs, b, span);
 		}
 	}
 
