@@ -108,6 +108,11 @@ public final class OutlineClusterScopesPass implements Pass {
 					if (found[0] != null) {
 						throw new CodegenException("Only one pl.spmd() block is allowed per cluster scope", sp.span());
 					}
+					if (sp.attrs().containsKey("task_id_var") || sp.attrs().containsKey("manual_dep_edges")
+							|| Boolean.TRUE.equals(sp.attrs().get("allow_early_resolve")) || sp.attrs().containsKey("predicate")) {
+						throw new CodegenException("a pl.spmd() nested inside pl.cluster() cannot carry a task id, dependency "
+								+ "edges, allow_early_resolve or a dispatch predicate", sp.span());
+					}
 					found[0] = sp;
 					return stmt(sp.body());
 				}

@@ -45,12 +45,12 @@ final class OutlinedCallSite {
 
 	@SuppressWarnings("unchecked")
 	private List<Var> varList(String key) {
-		Object v = scope instanceof Stmt.InCoreScope in ? in.attrs().get(key) : null;
+		Object v = ScopeOutliner.scopeAttrs(scope).get(key);
 		return v instanceof List<?> l ? (List<Var>) l : List.of();
 	}
 
 	private Object attr(String key) {
-		return scope instanceof Stmt.InCoreScope in ? in.attrs().get(key) : null;
+		return ScopeOutliner.scopeAttrs(scope).get(key);
 	}
 
 	Stmt build() {

@@ -83,6 +83,9 @@ public class PyptoVisitor {
 		if (s instanceof Stmt.InCoreScope in) {
 			attrs(in.attrs());
 		}
+		if (s instanceof Stmt.SpmdScope sp) {
+			attrs(sp.attrs());
+		}
 		stmt(s.body());
 	}
 

@@ -114,7 +114,7 @@ public class RemapMutator extends IrMutator {
 			Expr core = expr(sp.coreNum());
 			Stmt body = stmt(sp.body());
 			return core == sp.coreNum() && body == sp.body() ? sp
-					: new Stmt.SpmdScope(sp.nameHint(), core, sp.syncStart(), body, sp.span());
+					: new Stmt.SpmdScope(sp.nameHint(), core, sp.syncStart(), sp.attrs(), body, sp.span());
 		}
 		return super.scope(s);
 	}

@@ -494,7 +494,18 @@ public final class ScopeOutliner extends RemapMutator {
 	}
 
 	static Var taskIdVar(Stmt.Scope s) {
-		return s instanceof Stmt.InCoreScope in && in.attrs().get("task_id_var") instanceof Var v ? v : null;
+		return scopeAttrs(s).get("task_id_var") instanceof Var v ? v : null;
+	}
+
+	/** The attributes of an InCore or Spmd scope (task id, dependencies, overrides...); empty for others. */
+	static Map<String, Object> scopeAttrs(Stmt.Scope s) {
+		if (s instanceof Stmt.InCoreScope in) {
+			return in.attrs();
+		}
+		if (s instanceof Stmt.SpmdScope sp) {
+			return sp.attrs();
+		}
+		return Map.of();
 	}
 
 	// ---- state the call-site builder shares -------------------------------------------------------
