@@ -7,6 +7,7 @@ import java.util.Map;
 import dev.ptotools.analyzer.catalog.Builtin;
 import dev.ptotools.analyzer.catalog.Builtins;
 import dev.ptotools.analyzer.ir.Expr;
+import dev.ptotools.analyzer.ir.Imports;
 
 /**
  * Folds expressions to compile-time values the way pypto's parser evaluates closure variables:
@@ -17,13 +18,12 @@ import dev.ptotools.analyzer.ir.Expr;
 public final class ConstEval {
 
 	private final Map<String, Object> env;
-	private final String pl;
-	private final String pld;
+	private final Imports imports;
 	/** Folds calls of the module's own helper functions (null: such calls are unknown). */
 	private final java.util.function.Function<Expr.Call, Object> calls;
 
 	public ConstEval(Map<String, Object> env, String pl, String pld) {
-		this(env, pl, pld, null);
+		this(env, Imports.of(pl, pld));
 	}
 
 	/**
@@ -31,9 +31,17 @@ public final class ConstEval {
 	 * plain Python helper of the module); {@code calls} returns {@link Values.Unknown} when it cannot.
 	 */
 	public ConstEval(Map<String, Object> env, String pl, String pld, java.util.function.Function<Expr.Call, Object> calls) {
+		this(env, Imports.of(pl, pld), calls);
+	}
+
+	/** Resolving pl.FP32, pl.Level.HOST and the like through what the module's imports bind. */
+	public ConstEval(Map<String, Object> env, Imports imports) {
+		this(env, imports, null);
+	}
+
+	public ConstEval(Map<String, Object> env, Imports imports, java.util.function.Function<Expr.Call, Object> calls) {
 		this.env = env;
-		this.pl = pl;
-		this.pld = pld;
+		this.imports = imports;
 		this.calls = calls;
 	}
 
@@ -186,7 +194,7 @@ public final class ConstEval {
 	}
 
 	private Object attribute(Expr.Attribute a) {
-		String dotted = CallResolution.normalize(dottedOf(a), pl, pld);
+		String dotted = imports.normalize(dottedOf(a));
 		if (dotted == null) {
 			return Values.Unknown.INSTANCE;
 		}
@@ -219,7 +227,7 @@ public final class ConstEval {
 		if (text == null) {
 			return Values.Unknown.INSTANCE;
 		}
-		String normalized = CallResolution.normalize(text, pl, pld);
+		String normalized = imports.normalize(text);
 		if (normalized != null && normalized.endsWith(".get_byte") && c.args().isEmpty()
 				&& c.func() instanceof Expr.Attribute a) {
 			Object dtype = evalOrThrow(a.value());

@@ -13,10 +13,12 @@ import dev.ptotools.analyzer.diagnostics.Diagnostic;
 import dev.ptotools.analyzer.diagnostics.Fix;
 import dev.ptotools.analyzer.fixes.Suppressions;
 import dev.ptotools.analyzer.diagnostics.Severity;
+import dev.ptotools.analyzer.ir.Imports;
 import dev.ptotools.analyzer.ir.ModuleIR;
 import dev.ptotools.analyzer.ir.Span;
 import dev.ptotools.analyzer.passes.CallDirectionsPass;
 import dev.ptotools.analyzer.passes.ClassifyFunctionsPass;
+import dev.ptotools.analyzer.passes.ClassifySubscriptsPass;
 import dev.ptotools.analyzer.passes.CommDomainsPass;
 import dev.ptotools.analyzer.passes.FoldConstantsPass;
 import dev.ptotools.analyzer.passes.LowerPass;
@@ -42,7 +44,7 @@ public final class Analyzer {
 
 	private static final Analyzer STANDARD = new Analyzer(
 			List.of(new LowerPass(), new ResolveCallsPass(), new FoldConstantsPass(), new ClassifyFunctionsPass(),
-					new CommDomainsPass(), new RankLoopsPass(), new CallDirectionsPass()),
+					new ClassifySubscriptsPass(), new CommDomainsPass(), new RankLoopsPass(), new CallDirectionsPass()),
 			Rules.all());
 
 	private final List<Pass> passes;
@@ -70,13 +72,24 @@ public final class Analyzer {
 	}
 
 	public Analysis analyze(ParsedFile file, AnalyzerConfig config) {
-		return DeepStack.call(() -> run(file, config));
+		return DeepStack.call(() -> run(file, config, null));
 	}
 
-	private Analysis run(ParsedFile file, AnalyzerConfig config) {
+	/**
+	 * Analyzes a file whose namespace binds names before its own imports run, as DSL text given to
+	 * pl.parse does ({@link EmbeddedModules}); its own strings are not searched for more such text.
+	 */
+	public Analysis analyze(ParsedFile file, AnalyzerConfig config, Imports prelude) {
+		return DeepStack.call(() -> run(file, config, prelude));
+	}
+
+	private Analysis run(ParsedFile file, AnalyzerConfig config, Imports prelude) {
 		Facts facts = new Facts();
 		facts.put(Keys.PARSED, file);
 		facts.put(Keys.CONFIG, config);
+		if (prelude != null) {
+			facts.put(Keys.PRELUDE, prelude);
+		}
 		List<Diagnostic> found = new ArrayList<>();
 		for (Pass p : passes) {
 			if (!p.needs().stream().allMatch(facts::has)) {
@@ -105,6 +118,15 @@ public final class Analyzer {
 				found.addAll(own);
 			} catch (RuntimeException | StackOverflowError e) {
 				found.add(internal("rule " + r.id(), e));
+			}
+		}
+		if (prelude == null) {
+			try {
+				EmbeddedModules embedded = EmbeddedModules.of(file, module, config, this);
+				facts.put(Keys.EMBEDDED, embedded);
+				found.addAll(embedded.hostDiagnostics(file.text()));
+			} catch (RuntimeException | StackOverflowError e) {
+				found.add(internal("embedded modules", e));
 			}
 		}
 		found = yieldCompileFindings(found, module);

@@ -33,7 +33,39 @@ public final class EntryPrograms {
 	}
 
 	public static List<Entry> of(ModuleIR module) {
-		return new EntryPrograms(module).classEntries();
+		EntryPrograms e = new EntryPrograms(module);
+		return e.distinct(e.classEntries());
+	}
+
+	/**
+	 * Output names unique within the module: a name several programs share (test modules define a
+	 * {@code Prog} in every test function) is qualified with the function each is defined in,
+	 * {@code <function>.<Prog>}, and, if that is still shared, numbered in source order
+	 * ({@code <function>.<Prog>__2}).
+	 */
+	private List<Entry> distinct(List<Entry> entries) {
+		Map<String, Integer> count = new HashMap<>();
+		for (Entry e : entries) {
+			count.merge(e.outputName(), 1, Integer::sum);
+		}
+		List<Entry> out = new ArrayList<>();
+		Map<String, Integer> used = new HashMap<>();
+		for (Entry e : entries) {
+			String name = e.outputName();
+			if (count.get(name) > 1) {
+				Script.Def d = enclosingDef(e.span());
+				if (d != null) {
+					name = d.toString() + "." + name;
+				}
+			}
+			int n = used.merge(name, 1, Integer::sum);
+			if (n > 1) {
+				name = name + "__" + n;
+			}
+			out.add(n == 1 && name.equals(e.outputName()) ? e
+					: new Entry(name, e.programName(), e.source(), e.closure(), e.span(), e.origin(), e.externals()));
+		}
+		return out;
 	}
 
 	private List<Entry> classEntries() {

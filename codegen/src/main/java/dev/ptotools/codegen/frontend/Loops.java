@@ -43,9 +43,9 @@ final class Loops {
 			new WithScopes(p).spmdLoop(f, call, out);
 			return;
 		}
-		case "while_" -> throw new CodegenException("pl.while_() loops are not supported by this compiler yet",
+		case "while_" -> throw CodegenException.unsupported("pl.while_() loops are not supported by this compiler yet",
 				f.headerSpan());
-		case "split_aiv" -> throw new CodegenException("pl.split_aiv() loops are not supported by this compiler yet",
+		case "split_aiv" -> throw CodegenException.unsupported("pl.split_aiv() loops are not supported by this compiler yet",
 				f.headerSpan());
 		default -> {
 		}

@@ -84,7 +84,7 @@ public final class ProgramParser {
 			Role role = f.decl().role();
 			Map<String, Object> attrs = attrs(f);
 			if (level != null && level.ordinal() >= Level.HOST.ordinal() && role == Role.SubWorker) {
-				throw new CodegenException("HOST-level SubWorker functions are not supported by this compiler yet",
+				throw CodegenException.unsupported("HOST-level SubWorker functions are not supported by this compiler yet",
 						f.nameSpan());
 			}
 			Function parsed = new FunctionParser(ctx).parse(f, type, level, role, attrs);

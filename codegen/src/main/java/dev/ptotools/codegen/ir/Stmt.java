@@ -165,11 +165,32 @@ public sealed interface Stmt {
 		}
 	}
 
-	/** A communication domain of a HOST orchestrator (MaterializeCommDomainScopes). */
-	record CommDomainScope(String nameHint, List<Object> slots, Stmt body, Span span) implements Scope {
+	/**
+	 * A communication domain of a HOST orchestrator (pypto's CommDomainScopeStmt, made by
+	 * MaterializeCommDomainScopes): the ranks it covers ({@code devices}, ascending; empty means every rank)
+	 * and the window buffers carved out of its window ({@code slots}, in allocation order). nameHint is
+	 * {@code comm_d<n>}.
+	 */
+	record CommDomainScope(String nameHint, List<Long> devices, List<WindowBuffer> slots, Stmt body, Span span)
+			implements Scope {
+		public CommDomainScope {
+			devices = List.copyOf(devices);
+			slots = List.copyOf(slots);
+		}
+
 		@Override
 		public CommDomainScope withBody(Stmt b) {
-			return new CommDomainScope(nameHint, slots, b, span);
+			return new CommDomainScope(nameHint, devices, slots, b, span);
+		}
+
+		/** The slot named name (slot names are unique within a function), or null. */
+		public WindowBuffer slot(String name) {
+			for (WindowBuffer w : slots) {
+				if (w.name().equals(name)) {
+					return w;
+				}
+			}
+			return null;
 		}
 	}
 
