@@ -16,8 +16,10 @@ import org.junit.jupiter.api.Test;
 import dev.ptotools.analyzer.config.AnalyzerConfig;
 import dev.ptotools.analyzer.diagnostics.Diagnostic;
 import dev.ptotools.analyzer.diagnostics.Severity;
+import dev.ptotools.analyzer.facts.RankLoop;
 import dev.ptotools.analyzer.pipeline.Analysis;
 import dev.ptotools.analyzer.pipeline.Analyzer;
+import dev.ptotools.analyzer.pipeline.EmbeddedModules;
 import dev.ptotools.language.PythonFrontEnd;
 import dev.ptotools.language.corpus.CorpusScan;
 
@@ -61,6 +63,55 @@ class PyptoProgramsTest {
 		System.out.printf("pypto programs: %d files, %d programs analyzed without internal errors%n", files.size(),
 				programs);
 		assertTrue(programs > 100, "found " + programs);
+	}
+
+	/**
+	 * Every rank loop of pypto's tests and examples with its verdict, one line each
+	 * ({@code path:line GROUPED} or {@code path:line PTO1xx}), written to
+	 * target/pypto-rank-loops.txt so that two runs can be compared line by line.
+	 */
+	@Test
+	void everyRankLoopOfTestsAndExamples() throws Exception {
+		Path root = corpus();
+		List<Path> files = new ArrayList<>();
+		for (String sub : new String[] { "tests", "examples" }) {
+			if (Files.isDirectory(root.resolve(sub))) {
+				files.addAll(CorpusScan.pythonFiles(root.resolve(sub)));
+			}
+		}
+		files.sort(null);
+		List<String> lines = new ArrayList<>();
+		int grouped = 0;
+		int embedded = 0;
+		for (Path f : files) {
+			String text = Files.readString(f);
+			if (!text.contains("pypto")) {
+				continue;
+			}
+			Analysis a = Analyzer.standard().analyze(PythonFrontEnd.get().parse(text), AnalyzerConfig.DEFAULT);
+			for (RankLoop l : a.rankLoops()) {
+				grouped += l.grouped() ? 1 : 0;
+				lines.add(root.relativize(f) + ":" + a.file().lines().line(l.loop().span().start()) + " "
+						+ (l.grouped() ? "GROUPED" : l.failed().rule()) + " " + l.reason());
+			}
+			for (EmbeddedModules.Embedded e : a.embedded()) {
+				for (RankLoop l : e.analysis().rankLoops()) {
+					grouped += l.grouped() ? 1 : 0;
+					embedded++;
+					lines.add(root.relativize(f) + ":" + a.file().lines().line(e.toHost(l.loop().span()).start())
+							+ " (in a pl.parse string) " + (l.grouped() ? "GROUPED" : l.failed().rule()) + " "
+							+ l.reason());
+				}
+			}
+		}
+		Path out = Path.of("target", "pypto-rank-loops.txt");
+		Files.createDirectories(out.getParent());
+		Files.write(out, lines);
+		System.out.printf("pypto rank loops: %d in tests and examples (%d of them in pl.parse strings), %d grouped"
+				+ " (listed in %s)%n", lines.size(), embedded, grouped, out);
+		assertTrue(lines.size() > 200, "found " + lines.size());
+		// tests/ut/ir/transforms/test_materialize_comm_domain_scopes.py writes three in pl.parse strings
+		assertTrue(embedded > 0, "no rank loop found in pl.parse strings");
 	}
 
 	@Test

@@ -13,13 +13,15 @@ import java.util.List;
  * @param deviceIds the device ids of DistributedConfig; their count is the world size of grouped loops
  * @param aicpuThreadNum RUNTIME_CONFIG's aicpu_thread_num (0 selects the architecture default)
  * @param numSubWorkers DistributedConfig.num_sub_workers
+ * @param groupedDispatch whether a rank loop the analyzer marks grouped submits all its ranks at once
+ *        ({@code _submit_chip_group}); off, host_orch.py is exactly pypto's per-rank {@code _submit_chip}
  */
 public record CompileOptions(RuntimeHeader header, Runtime runtime, Backend backend, String platform,
-		List<Integer> deviceIds, int aicpuThreadNum, int numSubWorkers) {
+		List<Integer> deviceIds, int aicpuThreadNum, int numSubWorkers, boolean groupedDispatch) {
 
-	/** The fallback header, tensormap_and_ringbuffer, Ascend910B on a2a3, one device. */
+	/** The fallback header, tensormap_and_ringbuffer, Ascend910B on a2a3, one device, grouped dispatch on. */
 	public static final CompileOptions DEFAULT = new CompileOptions(RuntimeHeader.FALLBACK,
-			Runtime.TENSORMAP_AND_RINGBUFFER, Backend.ASCEND_910B, "a2a3", List.of(0), 0, 0);
+			Runtime.TENSORMAP_AND_RINGBUFFER, Backend.ASCEND_910B, "a2a3", List.of(0), 0, 0, true);
 
 	public CompileOptions {
 		deviceIds = List.copyOf(deviceIds);
@@ -29,23 +31,27 @@ public record CompileOptions(RuntimeHeader header, Runtime runtime, Backend back
 	}
 
 	public CompileOptions withHeader(RuntimeHeader h) {
-		return new CompileOptions(h, runtime, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers);
+		return new CompileOptions(h, runtime, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers, groupedDispatch);
 	}
 
 	public CompileOptions withRuntime(Runtime r) {
-		return new CompileOptions(header, r, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers);
+		return new CompileOptions(header, r, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers, groupedDispatch);
 	}
 
 	public CompileOptions withBackend(Backend b) {
-		return new CompileOptions(header, runtime, b, platform, deviceIds, aicpuThreadNum, numSubWorkers);
+		return new CompileOptions(header, runtime, b, platform, deviceIds, aicpuThreadNum, numSubWorkers, groupedDispatch);
 	}
 
 	public CompileOptions withPlatform(String p) {
-		return new CompileOptions(header, runtime, backend, p, deviceIds, aicpuThreadNum, numSubWorkers);
+		return new CompileOptions(header, runtime, backend, p, deviceIds, aicpuThreadNum, numSubWorkers, groupedDispatch);
 	}
 
 	public CompileOptions withDeviceIds(List<Integer> ids) {
-		return new CompileOptions(header, runtime, backend, platform, ids, aicpuThreadNum, numSubWorkers);
+		return new CompileOptions(header, runtime, backend, platform, ids, aicpuThreadNum, numSubWorkers, groupedDispatch);
+	}
+
+	public CompileOptions withGroupedDispatch(boolean on) {
+		return new CompileOptions(header, runtime, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers, on);
 	}
 
 	public int worldSize() {

@@ -204,6 +204,52 @@ class LanguageServerTest {
 	}
 
 	@Test
+	void findingsOfDslTextGivenToPlParseAreShownInsideTheString() throws Exception {
+		String host = """
+				import textwrap
+
+				import pypto.language as pl
+
+				PROGRAM = pl.parse(
+				    textwrap.dedent(
+				        \"\"\"
+				        @pl.program
+				        class P:
+				            @pl.function(type=pl.FunctionType.Orchestration)
+				            def chip(self, x: pl.Tensor[[64], pl.FP32]):
+				                return x
+
+				            @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+				            def host(self, x: pl.Tensor[[8, 64], pl.FP32]):
+				                for r in pl.parallel(pld.world_size()):
+				                    self.chip(x[r], device=r)
+				                return x
+				        \"\"\"
+				    )
+				)
+				""";
+		String embedded = workspace.resolve("embedded.py").toUri().toString();
+		lsp.initialize(workspace, null);
+		lsp.open(embedded, host);
+		PublishDiagnosticsParams p = lsp.awaitVersion(embedded, 1);
+		org.eclipse.lsp4j.Diagnostic d109 = p.getDiagnostics().stream()
+				.filter(d -> d.getCode().getLeft().equals("PTO109")).findFirst().orElseThrow();
+		assertEquals(at(host, "pl.parallel", 0), d109.getRange().getStart(), "on pl.parallel, inside the string");
+		assertEquals(at(host, "pl.parallel", "pl.parallel".length()), d109.getRange().getEnd());
+		List<Either<Command, CodeAction>> actions = lsp.server.getTextDocumentService().codeAction(
+				new CodeActionParams(new TextDocumentIdentifier(embedded), d109.getRange(),
+						new CodeActionContext(List.of(d109))))
+				.get(30, TimeUnit.SECONDS);
+		CodeAction toRange = actions.stream().map(Either::getRight)
+				.filter(a -> a.getTitle().equals("Replace pl.parallel by pl.range")).findFirst().orElseThrow();
+		String fixed = LspHarness.apply(host, toRange.getEdit().getChanges().get(embedded));
+		lsp.change(embedded, 2, fixed);
+		PublishDiagnosticsParams after = lsp.awaitVersion(embedded, 2);
+		assertEquals(List.of("PTO100"), codes(after), "the loop in the string is grouped now");
+		assertEquals(at(fixed, "for r in pl.range", 0), after.getDiagnostics().get(0).getRange().getStart());
+	}
+
+	@Test
 	void closingClearsDiagnosticsAndOtherPythonGetsNone() throws Exception {
 		openExample();
 		lsp.server.getTextDocumentService().didClose(new DidCloseTextDocumentParams(new TextDocumentIdentifier(uri)));

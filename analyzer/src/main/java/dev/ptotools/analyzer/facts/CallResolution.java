@@ -6,6 +6,7 @@ import java.util.Map;
 
 import dev.ptotools.analyzer.ir.Expr;
 import dev.ptotools.analyzer.ir.Function;
+import dev.ptotools.analyzer.ir.Imports;
 import dev.ptotools.analyzer.ir.Program;
 import dev.ptotools.analyzer.ir.Span;
 import dev.ptotools.analyzer.ir.Stmt;
@@ -18,18 +19,23 @@ public final class CallResolution {
 	private final IdentityHashMap<Function, Program> owners;
 	private final IdentityHashMap<Function, List<Expr.Call>> callsByFunction;
 	private final IdentityHashMap<Expr.Call, Stmt> statements;
-	private final String pl;
-	private final String pld;
+	private final Imports imports;
 
 	public CallResolution(IdentityHashMap<Expr.Call, Callee> callees, IdentityHashMap<Function, Program> owners,
 			IdentityHashMap<Function, List<Expr.Call>> callsByFunction, IdentityHashMap<Expr.Call, Stmt> statements,
 			String pl, String pld) {
+		this(callees, owners, callsByFunction, statements, Imports.of(pl, pld));
+	}
+
+	/** With the module's import bindings, which {@link #normalize(String)} resolves names through. */
+	public CallResolution(IdentityHashMap<Expr.Call, Callee> callees, IdentityHashMap<Function, Program> owners,
+			IdentityHashMap<Function, List<Expr.Call>> callsByFunction, IdentityHashMap<Expr.Call, Stmt> statements,
+			Imports imports) {
 		this.callees = callees;
 		this.owners = owners;
 		this.callsByFunction = callsByFunction;
 		this.statements = statements;
-		this.pl = pl;
-		this.pld = pld;
+		this.imports = imports;
 	}
 
 	/** Every call of a function's body, nested statements included, in source order (walked once). */
@@ -78,11 +84,12 @@ public final class CallResolution {
 	}
 
 	/**
-	 * A dotted name with the module's import aliases replaced by pl/pld ("dist.window" becomes
-	 * "pld.window" when pypto.language.distributed is imported as dist), else null.
+	 * A dotted name in the catalog's spelling through what the module's imports bind ("dist.window"
+	 * becomes "pld.window" when pypto.language.distributed is imported as dist, "jit.host" becomes
+	 * "pl.jit.host" after from pypto.jit import jit), else null.
 	 */
 	public String normalize(String dotted) {
-		return normalize(dotted, pl, pld);
+		return imports.normalize(dotted);
 	}
 
 	public static String normalize(String dotted, String pl, String pld) {

@@ -7,6 +7,7 @@ import java.util.Map;
 import dev.ptotools.analyzer.catalog.Builtin;
 import dev.ptotools.analyzer.catalog.Builtins;
 import dev.ptotools.analyzer.ir.Expr;
+import dev.ptotools.analyzer.ir.Imports;
 
 /**
  * Folds expressions to compile-time values the way pypto's parser evaluates closure variables:
@@ -17,13 +18,31 @@ import dev.ptotools.analyzer.ir.Expr;
 public final class ConstEval {
 
 	private final Map<String, Object> env;
-	private final String pl;
-	private final String pld;
+	private final Imports imports;
+	/** Folds calls of the module's own helper functions (null: such calls are unknown). */
+	private final java.util.function.Function<Expr.Call, Object> calls;
 
 	public ConstEval(Map<String, Object> env, String pl, String pld) {
+		this(env, Imports.of(pl, pld));
+	}
+
+	/**
+	 * An evaluator that asks {@code calls} for the value of a call it does not know itself (a call of a
+	 * plain Python helper of the module); {@code calls} returns {@link Values.Unknown} when it cannot.
+	 */
+	public ConstEval(Map<String, Object> env, String pl, String pld, java.util.function.Function<Expr.Call, Object> calls) {
+		this(env, Imports.of(pl, pld), calls);
+	}
+
+	/** Resolving pl.FP32, pl.Level.HOST and the like through what the module's imports bind. */
+	public ConstEval(Map<String, Object> env, Imports imports) {
+		this(env, imports, null);
+	}
+
+	public ConstEval(Map<String, Object> env, Imports imports, java.util.function.Function<Expr.Call, Object> calls) {
 		this.env = env;
-		this.pl = pl;
-		this.pld = pld;
+		this.imports = imports;
+		this.calls = calls;
 	}
 
 	public Object eval(Expr e) {
@@ -92,7 +111,74 @@ public final class ConstEval {
 		if (e instanceof Expr.Call c) {
 			return call(c);
 		}
+		if (e instanceof Expr.Compare c) {
+			return compare(c);
+		}
+		if (e instanceof Expr.BoolOp b) {
+			Object acc = null;
+			for (Expr v : b.values()) {
+				Object x = evalOrThrow(v);
+				if (!(x instanceof Boolean || x instanceof Long)) {
+					return Values.Unknown.INSTANCE;
+				}
+				boolean truth = x instanceof Boolean bx ? bx : (Long) x != 0;
+				acc = x;
+				if (b.op().equals("and") != truth) {
+					return x; // short circuit: Python returns the deciding operand
+				}
+			}
+			return acc;
+		}
+		if (e instanceof Expr.Conditional c) {
+			Object t = evalOrThrow(c.test());
+			if (t instanceof Boolean bt) {
+				return evalOrThrow(bt ? c.body() : c.orelse());
+			}
+			return Values.Unknown.INSTANCE;
+		}
 		return Values.Unknown.INSTANCE;
+	}
+
+	/** A comparison chain of numbers (or equality of any known values), Python's semantics. */
+	private Object compare(Expr.Compare c) {
+		Object left = evalOrThrow(c.left());
+		for (int i = 0; i < c.ops().size(); i++) {
+			Object right = evalOrThrow(c.comparators().get(i));
+			if (!Values.known(left) || !Values.known(right)) {
+				return Values.Unknown.INSTANCE;
+			}
+			Boolean r;
+			String op = c.ops().get(i);
+			if ((left instanceof Long || left instanceof Double) && (right instanceof Long || right instanceof Double)) {
+				int cmp = Double.compare(((Number) left).doubleValue(), ((Number) right).doubleValue());
+				if (left instanceof Long a && right instanceof Long b) {
+					cmp = Long.compare(a, b);
+				}
+				r = switch (op) {
+				case "<" -> cmp < 0;
+				case "<=" -> cmp <= 0;
+				case ">" -> cmp > 0;
+				case ">=" -> cmp >= 0;
+				case "==" -> cmp == 0;
+				case "!=" -> cmp != 0;
+				default -> null;
+				};
+			} else {
+				r = switch (op) {
+				case "==", "is" -> left.equals(right);
+				case "!=", "is not" -> !left.equals(right);
+				default -> null;
+				};
+			}
+			if (r == null) {
+				return Values.Unknown.INSTANCE;
+			}
+			if (!r) {
+				return false;
+			}
+			left = right;
+		}
+		return true;
 	}
 
 	private Object list(List<Expr> elts) {
@@ -108,7 +194,7 @@ public final class ConstEval {
 	}
 
 	private Object attribute(Expr.Attribute a) {
-		String dotted = CallResolution.normalize(dottedOf(a), pl, pld);
+		String dotted = imports.normalize(dottedOf(a));
 		if (dotted == null) {
 			return Values.Unknown.INSTANCE;
 		}
@@ -141,7 +227,7 @@ public final class ConstEval {
 		if (text == null) {
 			return Values.Unknown.INSTANCE;
 		}
-		String normalized = CallResolution.normalize(text, pl, pld);
+		String normalized = imports.normalize(text);
 		if (normalized != null && normalized.endsWith(".get_byte") && c.args().isEmpty()
 				&& c.func() instanceof Expr.Attribute a) {
 			Object dtype = evalOrThrow(a.value());
@@ -187,7 +273,7 @@ public final class ConstEval {
 			return best == null ? Values.Unknown.INSTANCE : best;
 		}
 		default:
-			return Values.Unknown.INSTANCE;
+			return calls == null ? Values.Unknown.INSTANCE : calls.apply(c);
 		}
 	}
 

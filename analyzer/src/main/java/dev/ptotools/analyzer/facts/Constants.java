@@ -4,6 +4,7 @@ import java.util.IdentityHashMap;
 import java.util.Map;
 
 import dev.ptotools.analyzer.ir.Expr;
+import dev.ptotools.analyzer.ir.Imports;
 import dev.ptotools.analyzer.ir.Program;
 
 /**
@@ -14,13 +15,15 @@ import dev.ptotools.analyzer.ir.Program;
 public final class Constants {
 
 	private final IdentityHashMap<Program, Map<String, Object>> envs;
-	private final String pl;
-	private final String pld;
+	private final Imports imports;
 
 	public Constants(IdentityHashMap<Program, Map<String, Object>> envs, String pl, String pld) {
+		this(envs, Imports.of(pl, pld));
+	}
+
+	public Constants(IdentityHashMap<Program, Map<String, Object>> envs, Imports imports) {
 		this.envs = envs;
-		this.pl = pl;
-		this.pld = pld;
+		this.imports = imports;
 	}
 
 	public Map<String, Object> env(Program p) {
@@ -29,7 +32,7 @@ public final class Constants {
 	}
 
 	public ConstEval evaluator(Program p) {
-		return new ConstEval(env(p), pl, pld);
+		return new ConstEval(env(p), imports);
 	}
 
 	/** Folds an expression in the scope of a program. */

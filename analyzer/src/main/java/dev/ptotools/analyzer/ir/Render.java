@@ -4,7 +4,8 @@ import java.util.List;
 
 /**
  * Renders IR back to compact Python, for messages ("pl.range(4)", "scratch = pl.create_tensor(...)").
- * Long argument lists are shortened; the source text stays the authority for edits.
+ * Long argument lists are shortened; parentheses are kept wherever Python's precedence needs them, so
+ * a quote means what the source means. The source text stays the authority for edits.
  */
 public final class Render {
 
@@ -46,6 +47,69 @@ public final class Render {
 		return out.length() > MAX ? out.substring(0, MAX - 3) + "..." : out;
 	}
 
+	// Python's operator precedence, lowest first (the language reference, "Operator precedence"):
+	// an operand whose operator binds less tightly than its context needs parentheses, so that
+	// "(r + 1) % n" is quoted as written and not as "r + 1 % n".
+	private static final int TOP = 0;
+	private static final int CONDITIONAL = 1;
+	private static final int OR = 2;
+	private static final int AND = 3;
+	private static final int NOT = 4;
+	private static final int COMPARE = 5;
+	private static final int BIT_OR = 6;
+	private static final int BIT_XOR = 7;
+	private static final int BIT_AND = 8;
+	private static final int SHIFT = 9;
+	private static final int SUM = 10;
+	private static final int TERM = 11;
+	private static final int UNARY = 12;
+	private static final int POWER = 13;
+	private static final int PRIMARY = 15;
+
+	private static int binary(String op) {
+		return switch (op) {
+		case "|" -> BIT_OR;
+		case "^" -> BIT_XOR;
+		case "&" -> BIT_AND;
+		case "<<", ">>" -> SHIFT;
+		case "+", "-" -> SUM;
+		case "**" -> POWER;
+		default -> TERM; // * / // % @
+		};
+	}
+
+	/** How tightly an expression binds, as Python parses it. */
+	private static int precedence(Expr e) {
+		if (e instanceof Expr.Conditional) {
+			return CONDITIONAL;
+		}
+		if (e instanceof Expr.BoolOp b) {
+			return b.op().equals("or") ? OR : AND;
+		}
+		if (e instanceof Expr.UnaryOp u) {
+			return u.op().equals("not") ? NOT : UNARY;
+		}
+		if (e instanceof Expr.Compare) {
+			return COMPARE;
+		}
+		if (e instanceof Expr.BinOp b) {
+			return binary(b.op());
+		}
+		if (e instanceof Expr.Literal l && l.value() instanceof Number n && n.doubleValue() < 0) {
+			return UNARY; // a negative number reads as unary minus
+		}
+		if (e instanceof Expr.Starred) {
+			return TOP;
+		}
+		return PRIMARY;
+	}
+
+	/** An operand rendered in a context that needs at least {@code min}: parenthesized below it. */
+	private static String operand(Expr e, int min, int depth) {
+		String s = render(e, depth);
+		return e != null && precedence(e) < min ? "(" + s + ")" : s;
+	}
+
 	/** depth > 0 shortens call arguments to "..." below the top level. */
 	private static String render(Expr e, int depth) {
 		if (e == null) {
@@ -58,29 +122,36 @@ public final class Render {
 			return literal(l.value());
 		}
 		if (e instanceof Expr.BinOp b) {
-			return render(b.left(), depth) + " " + b.op() + " " + render(b.right(), depth);
+			int p = binary(b.op());
+			// Left-associative, except ** which groups to the right and admits a unary right operand.
+			boolean power = p == POWER;
+			return operand(b.left(), power ? p + 1 : p, depth) + " " + b.op() + " "
+					+ operand(b.right(), power ? UNARY : p + 1, depth);
 		}
 		if (e instanceof Expr.UnaryOp u) {
-			return u.op().equals("not") ? "not " + render(u.operand(), depth) : u.op() + render(u.operand(), depth);
+			return u.op().equals("not") ? "not " + operand(u.operand(), NOT, depth)
+					: u.op() + operand(u.operand(), UNARY, depth);
 		}
 		if (e instanceof Expr.Compare c) {
-			StringBuilder b = new StringBuilder(render(c.left(), depth));
+			StringBuilder b = new StringBuilder(operand(c.left(), COMPARE + 1, depth));
 			for (int i = 0; i < Math.min(c.ops().size(), c.comparators().size()); i++) {
-				b.append(' ').append(c.ops().get(i)).append(' ').append(render(c.comparators().get(i), depth));
+				b.append(' ').append(c.ops().get(i)).append(' ').append(operand(c.comparators().get(i), COMPARE + 1, depth));
 			}
 			return b.toString();
 		}
 		if (e instanceof Expr.BoolOp b) {
-			return String.join(" " + b.op() + " ", b.values().stream().map(v -> render(v, depth)).toList());
+			int p = b.op().equals("or") ? OR : AND;
+			return String.join(" " + b.op() + " ", b.values().stream().map(v -> operand(v, p + 1, depth)).toList());
 		}
 		if (e instanceof Expr.Conditional c) {
-			return render(c.body(), depth) + " if " + render(c.test(), depth) + " else " + render(c.orelse(), depth);
+			return operand(c.body(), CONDITIONAL + 1, depth) + " if " + operand(c.test(), CONDITIONAL + 1, depth)
+					+ " else " + operand(c.orelse(), CONDITIONAL, depth);
 		}
 		if (e instanceof Expr.Attribute a) {
-			return render(a.value(), depth) + "." + a.attr();
+			return operand(a.value(), PRIMARY, depth) + "." + a.attr();
 		}
 		if (e instanceof Expr.Subscript s) {
-			return render(s.value(), depth) + "[" + join(s.indices(), depth) + "]";
+			return operand(s.value(), PRIMARY, depth) + "[" + join(s.indices(), depth) + "]";
 		}
 		if (e instanceof Expr.SliceExpr s) {
 			return render(s.lower(), depth) + ":" + render(s.upper(), depth)
@@ -96,10 +167,10 @@ public final class Render {
 			return "{...}";
 		}
 		if (e instanceof Expr.Starred s) {
-			return "*" + render(s.value(), depth);
+			return "*" + operand(s.value(), BIT_OR, depth);
 		}
 		if (e instanceof Expr.Call c) {
-			String head = c.funcText() != null ? c.funcText() : render(c.func(), depth);
+			String head = c.funcText() != null ? c.funcText() : operand(c.func(), PRIMARY, depth);
 			if (depth > 1 && (!c.args().isEmpty() || !c.keywords().isEmpty())) {
 				return head + "(...)";
 			}

@@ -9,6 +9,7 @@ import dev.ptotools.analyzer.ir.Decl;
 import dev.ptotools.analyzer.ir.Direction;
 import dev.ptotools.analyzer.ir.Expr;
 import dev.ptotools.analyzer.ir.Function;
+import dev.ptotools.analyzer.ir.Imports;
 import dev.ptotools.analyzer.ir.FunctionType;
 import dev.ptotools.analyzer.ir.Level;
 import dev.ptotools.analyzer.ir.ModuleIR;
@@ -18,7 +19,6 @@ import dev.ptotools.analyzer.ir.Script;
 import dev.ptotools.analyzer.ir.Span;
 import dev.ptotools.analyzer.ir.TypeSpec;
 import dev.ptotools.language.ParsedFile;
-import dev.ptotools.language.python.Alias;
 import dev.ptotools.language.python.Assign;
 import dev.ptotools.language.python.ClassDef;
 import dev.ptotools.language.python.Decorator;
@@ -28,8 +28,6 @@ import dev.ptotools.language.python.FormalParameter;
 import dev.ptotools.language.python.ForStmt;
 import dev.ptotools.language.python.FunctionDef;
 import dev.ptotools.language.python.IfStmt;
-import dev.ptotools.language.python.Import;
-import dev.ptotools.language.python.ImportFrom;
 import dev.ptotools.language.python.Name;
 import dev.ptotools.language.python.Param;
 import dev.ptotools.language.python.Statement;
@@ -55,6 +53,7 @@ public final class ModuleLowering {
 	private String pl;
 	private String pld;
 	private boolean importsPypto;
+	private Imports imports;
 	private final List<Program> programs = new ArrayList<>();
 
 	private ModuleLowering(ParsedFile file) {
@@ -64,8 +63,20 @@ public final class ModuleLowering {
 	}
 
 	public static ModuleIR of(ParsedFile file) {
+		return of(file, java.util.Map.of());
+	}
+
+	/**
+	 * Lowers a file whose namespace already binds some names before its own imports run (DSL text given
+	 * to pl.parse runs with {@code pl} and {@code pld} bound); such a file counts as importing pypto.
+	 */
+	public static ModuleIR of(ParsedFile file, java.util.Map<String, String> predefined) {
 		ModuleLowering m = new ModuleLowering(file);
-		m.findImports(file.ast().getBody());
+		ImportScan scan = ImportScan.of(file.ast().getBody(), predefined);
+		m.importsPypto = scan.importsPypto();
+		m.pl = scan.pl();
+		m.pld = scan.pld();
+		m.imports = scan.imports();
 		if (m.importsPypto) {
 			if (m.pl == null) {
 				m.pl = "pl";
@@ -79,7 +90,7 @@ public final class ModuleLowering {
 				? new ScriptLowering(m.exprs, m.statements.forScript(), f -> m.jitKind(f) != null || m.hasDecorator(f.getDecorators(), "function"))
 						.lower(file.ast().getBody())
 				: Script.EMPTY;
-		return new ModuleIR(m.importsPypto, m.pl, m.pld, List.copyOf(m.programs), suppressions(file), script);
+		return new ModuleIR(m.importsPypto, m.pl, m.pld, List.copyOf(m.programs), suppressions(file), m.imports, script);
 	}
 
 	private Expr lower(dev.ptotools.language.python.Expression e) {
@@ -91,47 +102,6 @@ public final class ModuleLowering {
 	}
 
 	// ---- imports ----------------------------------------------------------------------------
-
-	private void findImports(List<Statement> body) {
-		for (Statement s : body) {
-			if (s instanceof Import imp) {
-				for (Alias a : imp.getNames()) {
-					String name = a.getName();
-					if ("pypto.language".equals(name)) {
-						importsPypto = true;
-						pl = a.getAsname() != null ? a.getAsname() : "pypto.language";
-					} else if ("pypto.language.distributed".equals(name)) {
-						importsPypto = true;
-						pld = a.getAsname() != null ? a.getAsname() : "pypto.language.distributed";
-					} else if (name != null && name.startsWith("pypto.language.")) {
-						importsPypto = true;
-					}
-				}
-			} else if (s instanceof ImportFrom from && from.getDots().isEmpty()) {
-				String module = from.getModule();
-				if ("pypto".equals(module)) {
-					for (Alias a : from.getNames()) {
-						if ("language".equals(a.getName())) {
-							importsPypto = true;
-							pl = a.getAsname() != null ? a.getAsname() : "language";
-						}
-					}
-				} else if ("pypto.language".equals(module)) {
-					importsPypto = true;
-					for (Alias a : from.getNames()) {
-						if ("distributed".equals(a.getName())) {
-							pld = a.getAsname() != null ? a.getAsname() : "distributed";
-						}
-					}
-				} else if (module != null && module.startsWith("pypto.language")) {
-					importsPypto = true;
-				}
-			}
-			for (List<Statement> inner : blocksOf(s)) {
-				findImports(inner);
-			}
-		}
-	}
 
 	// ---- scopes -----------------------------------------------------------------------------
 
@@ -188,7 +158,7 @@ public final class ModuleLowering {
 	}
 
 	/** The statement lists nested in a compound statement (not in defs or classes). */
-	private static List<List<Statement>> blocksOf(Statement s) {
+	static List<List<Statement>> blocksOf(Statement s) {
 		List<List<Statement>> out = new ArrayList<>();
 		if (s instanceof IfStmt i) {
 			out.add(suiteBody(i.getBody()));
@@ -224,7 +194,7 @@ public final class ModuleLowering {
 	private Program classProgram(ClassDef c, List<Program.Binding> bindings) {
 		List<Function> functions = new ArrayList<>();
 		for (Statement s : suiteBody(c.getBody())) {
-			if (s instanceof FunctionDef f && hasDecorator(f.getDecorators(), "function")) {
+			if (s instanceof FunctionDef f && isMethodFunction(f)) {
 				functions.add(function(f, classDecl(f), true, functions.size()));
 			}
 		}
@@ -377,13 +347,17 @@ public final class ModuleLowering {
 		return list == null ? List.of() : list.getDecorators();
 	}
 
-	/** Whether a decorator list has {@code @x.name} or {@code @x.name(...)} (or bare {@code name}). */
+	/** What a decorator denotes in the catalog's spelling ("pl.program", "pl.jit.host"), or null. */
+	private String decoratorName(Decorator d) {
+		Expr e = lower(d.getExpr());
+		Expr head = e instanceof Expr.Call c ? c.func() : e;
+		return imports.normalize(ExprLowering.dotted(head));
+	}
+
+	/** Whether a decorator list has {@code @pl.<name>} or {@code @pl.<name>(...)}, however pl.<name> is imported. */
 	private boolean hasDecorator(dev.ptotools.language.python.DecoratorList list, String name) {
 		for (Decorator d : decorators(list)) {
-			Expr e = lower(d.getExpr());
-			Expr head = e instanceof Expr.Call c ? c.func() : e;
-			String dotted = ExprLowering.dotted(head);
-			if (dotted != null && (dotted.equals(name) || dotted.equals(pl + "." + name))) {
+			if (("pl." + name).equals(decoratorName(d))) {
 				return true;
 			}
 		}
@@ -393,13 +367,11 @@ public final class ModuleLowering {
 	/** The jit decorator of a function ("jit", "jit.host", "function"...), or null. */
 	private String jitKind(FunctionDef f) {
 		for (Decorator d : decorators(f.getDecorators())) {
-			Expr e = lower(d.getExpr());
-			Expr head = e instanceof Expr.Call c ? c.func() : e;
-			String dotted = ExprLowering.dotted(head);
-			if (dotted == null || !dotted.startsWith(pl + ".")) {
+			String name = decoratorName(d);
+			if (name == null || !name.startsWith("pl.")) {
 				continue;
 			}
-			String rest = dotted.substring(pl.length() + 1);
+			String rest = name.substring(3);
 			if (rest.equals("jit") || rest.startsWith("jit.") || rest.equals("function") || rest.equals("inline")) {
 				return rest;
 			}
@@ -407,13 +379,32 @@ public final class ModuleLowering {
 		return null;
 	}
 
+	/**
+	 * Whether a method of a program class is a DSL function. pypto's program decorator reads the
+	 * class's source and picks methods by the decorator's spelling, {@code @x.function} or
+	 * {@code @function}, with or without a call (parser/decorator.py _has_pl_function_decorator), not
+	 * by what the name is bound to; so does this.
+	 */
+	private boolean isMethodFunction(FunctionDef f) {
+		for (Decorator d : decorators(f.getDecorators())) {
+			if (isFunctionSpelling(d)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private boolean isFunctionSpelling(Decorator d) {
+		Expr e = lower(d.getExpr());
+		Expr head = e instanceof Expr.Call c ? c.func() : e;
+		return head instanceof Expr.Attribute a ? a.attr().equals("function")
+				: head instanceof Expr.Name n && n.id().equals("function");
+	}
+
 	private Decl classDecl(FunctionDef f) {
 		for (Decorator d : decorators(f.getDecorators())) {
-			Expr e = lower(d.getExpr());
-			Expr head = e instanceof Expr.Call c ? c.func() : e;
-			String dotted = ExprLowering.dotted(head);
-			if (dotted != null && (dotted.equals("function") || dotted.endsWith(".function"))) {
-				return declFrom(e, span(d), FunctionType.Opaque, null, null);
+			if (isFunctionSpelling(d)) {
+				return declFrom(lower(d.getExpr()), span(d), FunctionType.Opaque, null, null);
 			}
 		}
 		return new Decl(FunctionType.Opaque, null, null, null, null, null, null, "", List.of());
@@ -422,12 +413,11 @@ public final class ModuleLowering {
 	private Decl jitDecl(FunctionDef f) {
 		for (Decorator d : decorators(f.getDecorators())) {
 			Expr e = lower(d.getExpr());
-			Expr head = e instanceof Expr.Call c ? c.func() : e;
-			String dotted = ExprLowering.dotted(head);
-			if (dotted == null || !dotted.startsWith(pl + ".")) {
+			String name = decoratorName(d);
+			if (name == null || !name.startsWith("pl.")) {
 				continue;
 			}
-			String kind = dotted.substring(pl.length() + 1);
+			String kind = name.substring(3);
 			Span ds = span(d);
 			switch (kind) {
 			case "jit":

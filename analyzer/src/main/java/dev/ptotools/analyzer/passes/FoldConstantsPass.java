@@ -42,7 +42,7 @@ public final class FoldConstantsPass implements Pass {
 		IdentityHashMap<Program, Map<String, Object>> envs = new IdentityHashMap<>();
 		for (Program p : module.programs()) {
 			Map<String, Object> env = new HashMap<>();
-			ConstEval eval = new ConstEval(env, module.pl(), module.pld());
+			ConstEval eval = new ConstEval(env, module.imports());
 			for (Program.Binding b : p.bindings()) {
 				Object v = eval.eval(b.value());
 				if (Values.known(v)) {
@@ -53,6 +53,6 @@ public final class FoldConstantsPass implements Pass {
 			}
 			envs.put(p, Map.copyOf(env));
 		}
-		facts.put(Keys.CONSTANTS, new Constants(envs, module.pl(), module.pld()));
+		facts.put(Keys.CONSTANTS, new Constants(envs, module.imports()));
 	}
 }

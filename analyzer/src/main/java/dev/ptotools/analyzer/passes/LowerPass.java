@@ -28,6 +28,8 @@ public final class LowerPass implements Pass {
 
 	@Override
 	public void run(Facts facts) {
-		facts.put(Keys.MODULE, ModuleLowering.of(facts.get(Keys.PARSED)));
+		java.util.Map<String, String> prelude = facts.has(Keys.PRELUDE) ? facts.get(Keys.PRELUDE).bindings()
+				: java.util.Map.of();
+		facts.put(Keys.MODULE, ModuleLowering.of(facts.get(Keys.PARSED), prelude));
 	}
 }

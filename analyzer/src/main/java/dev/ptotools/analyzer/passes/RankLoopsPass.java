@@ -13,6 +13,7 @@ import dev.ptotools.analyzer.facts.FunctionKinds;
 import dev.ptotools.analyzer.facts.FunctionScope;
 import dev.ptotools.analyzer.facts.RankLoop;
 import dev.ptotools.analyzer.facts.RankLoops;
+import dev.ptotools.analyzer.facts.SubscriptOps;
 import dev.ptotools.analyzer.facts.Views;
 import dev.ptotools.analyzer.ir.Expr;
 import dev.ptotools.analyzer.ir.Function;
@@ -42,7 +43,7 @@ public final class RankLoopsPass implements Pass {
 
 	@Override
 	public List<Key<?>> needs() {
-		return List.of(Keys.MODULE, Keys.CALLS, Keys.FUNCTIONS, Keys.CONSTANTS);
+		return List.of(Keys.MODULE, Keys.CALLS, Keys.FUNCTIONS, Keys.CONSTANTS, Keys.SUBSCRIPTS);
 	}
 
 	@Override
@@ -56,6 +57,7 @@ public final class RankLoopsPass implements Pass {
 		CallResolution calls = facts.get(Keys.CALLS);
 		FunctionKinds kinds = facts.get(Keys.FUNCTIONS);
 		Constants constants = facts.get(Keys.CONSTANTS);
+		SubscriptOps subs = facts.get(Keys.SUBSCRIPTS);
 		List<RankLoop> loops = new ArrayList<>();
 		for (Program p : module.programs()) {
 			for (Function f : p.functions()) {
@@ -63,7 +65,7 @@ public final class RankLoopsPass implements Pass {
 					continue;
 				}
 				FunctionScope scope = new FunctionScope(f, calls);
-				Judge judge = new Judge(p, f, scope, calls, kinds, constants.evaluator(p));
+				Judge judge = new Judge(p, f, scope, calls, kinds, constants.evaluator(p), subs);
 				int[] grouped = { 0 };
 				Walk.statements(f.body(), s -> {
 					if (s instanceof Stmt.For loop) {
@@ -89,15 +91,17 @@ public final class RankLoopsPass implements Pass {
 		private final CallResolution calls;
 		private final FunctionKinds kinds;
 		private final ConstEval eval;
+		private final SubscriptOps subs;
 
 		Judge(Program program, Function function, FunctionScope scope, CallResolution calls, FunctionKinds kinds,
-				ConstEval eval) {
+				ConstEval eval, SubscriptOps subs) {
 			this.program = program;
 			this.function = function;
 			this.scope = scope;
 			this.calls = calls;
 			this.kinds = kinds;
 			this.eval = eval;
+			this.subs = subs;
 		}
 
 		/** The verdict on a loop, or null when it is not a rank loop. */
@@ -251,7 +255,14 @@ public final class RankLoopsPass implements Pass {
 
 		private RankLoop.Check onlyViews(Stmt.For loop, List<Stmt> dispatchStmts, List<Stmt> offending) {
 			for (Stmt s : loop.body()) {
-				if (dispatchStmts.contains(s) || isNeutral(s) || !Walk.children(s).isEmpty() || isYield(s)) {
+				if (dispatchStmts.contains(s)) {
+					// y[r] = self.f(...): the dispatch, and a tensor.assemble of its result into y
+					if (!Views.writes(s).isEmpty()) {
+						offending.add(s);
+					}
+					continue;
+				}
+				if (isNeutral(s) || !Walk.children(s).isEmpty() || isYield(s)) {
 					continue;
 				}
 				if (s instanceof Stmt.Return || s instanceof Stmt.Break || s instanceof Stmt.Continue
@@ -262,26 +273,66 @@ public final class RankLoopsPass implements Pass {
 					offending.add(s);
 				}
 			}
-			// Calls inside nested control flow are "other calls" too.
+			// Calls inside nested control flow are "other calls" too (element reads and writes included).
 			for (Stmt s : loop.body()) {
 				if (!Walk.children(s).isEmpty()) {
 					Walk.statements(List.of(s), inner -> {
-						for (Expr.Call c : Walk.ownCalls(inner)) {
-							if (!isChipDispatch(c) && !isView(c) && !offending.contains(inner)) {
-								offending.add(inner);
+						if (isNeutral(inner) || offending.contains(inner)) {
+							return;
+						}
+						boolean other = !Views.writes(inner).isEmpty();
+						for (Expr e : Walk.ownExpressions(inner)) {
+							for (Expr c : otherCalls(e)) {
+								other |= !(c instanceof Expr.Call call && isChipDispatch(call));
 							}
+						}
+						if (other) {
+							offending.add(inner);
 						}
 					});
 				}
 			}
+			offending.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
 			if (offending.isEmpty()) {
 				return ok(Condition.ONLY_VIEWS, "only view statements beside the dispatch");
 			}
 			Stmt first = offending.get(0);
-			List<Expr.Call> cs = Walk.ownCalls(first).stream().filter(c -> !isView(c)).toList();
-			String detail = cs.isEmpty() ? "'" + excerpt(first) + "' is not a view"
-					: "'" + excerpt(first) + "' calls " + calleeName(cs.get(0)) + ", which is not a view";
-			return fail(Condition.ONLY_VIEWS, detail, first.span());
+			return fail(Condition.ONLY_VIEWS, notAView(first, dispatchStmts.contains(first)), first.span());
+		}
+
+		/** Why a statement is not a view, naming the first call pypto's IR has in it. */
+		private String notAView(Stmt s, boolean dispatch) {
+			String quoted = "'" + excerpt(s) + "'";
+			List<Expr.Subscript> writes = Views.writes(s);
+			if (!writes.isEmpty()) {
+				Expr.Subscript w = writes.get(0);
+				String what = "writes " + (dispatch ? "the dispatch's result " : "") + "into " + text(w.value()) + " ("
+						+ writeOp(w) + ")";
+				return quoted + " " + what + (dispatch ? ", a call beside the dispatch" : ", which is not a view");
+			}
+			for (Expr e : Walk.ownExpressions(s)) {
+				List<Expr> cs = otherCalls(e);
+				if (!cs.isEmpty()) {
+					return quoted + " " + describeCall(cs.get(0)) + ", which is not a view";
+				}
+			}
+			return quoted + " is not a view";
+		}
+
+		/** "calls pl.create_tensor" or "reads an element of x (tensor.read: x is 1-D, every index a scalar)". */
+		private String describeCall(Expr c) {
+			if (c instanceof Expr.Subscript s) {
+				SubscriptOps.Info info = subs.info(s);
+				String rank = info.operandRank() >= 0 ? text(s.value()) + " is " + info.operandRank() + "-D and " : "";
+				return "reads an element of " + text(s.value()) + " (" + info.op().irOp() + ": " + rank
+						+ "every index is a scalar)";
+			}
+			return "calls " + calleeName((Expr.Call) c);
+		}
+
+		private String writeOp(Expr.Subscript w) {
+			String op = subs.of(w).irOp();
+			return op != null ? op : "an assemble call";
 		}
 
 		private RankLoop.Check noCallInArguments(List<Expr.Call> direct) {
@@ -289,11 +340,12 @@ public final class RankLoopsPass implements Pass {
 				List<Expr> args = new ArrayList<>(d.args());
 				d.keywords().forEach(k -> args.add(k.value()));
 				for (Expr a : args) {
-					for (Expr.Call c : Walk.calls(a)) {
-						if (!isView(c)) {
-							return fail(Condition.NO_CALL_IN_ARGUMENTS, text(c) + " is called inside an argument of "
-									+ calleeName(d) + "; a group admits no other call", c.span());
-						}
+					for (Expr c : otherCalls(a)) {
+						String what = c instanceof Expr.Call call ? text(call) + " is called"
+								: text(c) + " " + describeCall(c);
+						return fail(Condition.NO_CALL_IN_ARGUMENTS,
+								what + " inside an argument of " + calleeName(d) + "; a group admits no other call",
+								c.span());
 					}
 				}
 			}
@@ -455,7 +507,12 @@ public final class RankLoopsPass implements Pass {
 		}
 
 		private boolean isViewAssignment(Stmt s) {
-			return Views.isViewAssignment(calls, s);
+			return Views.isViewAssignment(calls, subs, s);
+		}
+
+		/** The calls (element reads included) pypto's IR has under an expression, views left out. */
+		private List<Expr> otherCalls(Expr e) {
+			return Views.otherCalls(calls, subs, e);
 		}
 
 		boolean isView(Expr.Call c) {

@@ -21,8 +21,9 @@ import dev.ptotools.analyzer.pipeline.Pass;
 
 /**
  * Name resolution of calls: {@code self.f} (and bare {@code f} in jit style) to the program's
- * function, {@code pl.*}/{@code pld.*} to catalog members with aliases unified (pld.window is
- * pld.tensor.window), import aliases normalized, and everything else left as other calls.
+ * function, names of pypto's public objects to catalog members through what the imports bind
+ * ({@link dev.ptotools.analyzer.ir.Imports}), with aliases unified (pld.window is pld.tensor.window),
+ * and everything else left as other calls.
  */
 public final class ResolveCallsPass implements Pass {
 
@@ -62,7 +63,7 @@ public final class ResolveCallsPass implements Pass {
 				byFunction.put(f, List.copyOf(calls));
 			}
 		}
-		facts.put(Keys.CALLS, new CallResolution(callees, owners, byFunction, statements, module.pl(), module.pld()));
+		facts.put(Keys.CALLS, new CallResolution(callees, owners, byFunction, statements, module.imports()));
 	}
 
 	static Callee resolve(Expr.Call c, Program p, ModuleIR module) {
@@ -75,13 +76,16 @@ public final class ResolveCallsPass implements Pass {
 			Function f = p.style() == Program.Style.CLASS ? p.function(name) : null;
 			return f != null ? new Callee.ProgramFunction(f, true) : new Callee.UnknownFunction(name, true);
 		}
-		String normalized = CallResolution.normalize(text, module.pl(), module.pld());
+		// Through what the imports bind: pl.range, range after from pypto.language import range, jit.host...
+		String normalized = module.imports().normalize(text);
 		if (normalized != null) {
 			Builtin b = Builtins.get().lookup(normalized);
 			if (b != null) {
 				return new Callee.BuiltinCall(b, normalized);
 			}
-			return new Callee.UnknownBuiltin(normalized);
+			if (module.imports().complete(text)) {
+				return new Callee.UnknownBuiltin(normalized);
+			}
 		}
 		if (text.indexOf('.') < 0) {
 			Function f = p.function(text);

@@ -16,6 +16,11 @@ public record Analysis(ParsedFile file, ModuleIR module, Facts facts, List<Diagn
 		return facts.has(Keys.RANK_LOOPS) ? facts.get(Keys.RANK_LOOPS).loops() : List.of();
 	}
 
+	/** The DSL modules written as strings for pl.parse in this file, each with its own analysis. */
+	public List<EmbeddedModules.Embedded> embedded() {
+		return facts.has(Keys.EMBEDDED) ? facts.get(Keys.EMBEDDED).modules() : List.of();
+	}
+
 	/**
 	 * The same analysis without the file's syntax tree ({@link ParsedFile#withoutSyntaxTree()}): every
 	 * fact, the IR and the diagnostics stay, and nothing after the pipeline reads the tree.
@@ -28,6 +33,9 @@ public record Analysis(ParsedFile file, ModuleIR module, Facts facts, List<Diagn
 		Facts lightFacts = facts.copy();
 		if (lightFacts.has(Keys.PARSED)) {
 			lightFacts.put(Keys.PARSED, light);
+		}
+		if (lightFacts.has(Keys.EMBEDDED)) {
+			lightFacts.put(Keys.EMBEDDED, lightFacts.get(Keys.EMBEDDED).withoutSyntaxTree());
 		}
 		return new Analysis(light, module, lightFacts, diagnostics);
 	}

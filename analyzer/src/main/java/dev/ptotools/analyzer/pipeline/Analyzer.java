@@ -13,10 +13,12 @@ import dev.ptotools.analyzer.diagnostics.Diagnostic;
 import dev.ptotools.analyzer.diagnostics.Fix;
 import dev.ptotools.analyzer.fixes.Suppressions;
 import dev.ptotools.analyzer.diagnostics.Severity;
+import dev.ptotools.analyzer.ir.Imports;
 import dev.ptotools.analyzer.ir.ModuleIR;
 import dev.ptotools.analyzer.ir.Span;
 import dev.ptotools.analyzer.passes.CallDirectionsPass;
 import dev.ptotools.analyzer.passes.ClassifyFunctionsPass;
+import dev.ptotools.analyzer.passes.ClassifySubscriptsPass;
 import dev.ptotools.analyzer.passes.CommDomainsPass;
 import dev.ptotools.analyzer.passes.FoldConstantsPass;
 import dev.ptotools.analyzer.passes.JitSamplesPass;
@@ -43,8 +45,8 @@ public final class Analyzer {
 
 	private static final Analyzer STANDARD = new Analyzer(
 			List.of(new LowerPass(), new ResolveCallsPass(), new FoldConstantsPass(), new JitSamplesPass(),
-					new ClassifyFunctionsPass(),
-					new CommDomainsPass(), new RankLoopsPass(), new CallDirectionsPass()),
+					new ClassifyFunctionsPass(), new ClassifySubscriptsPass(), new CommDomainsPass(), new RankLoopsPass(),
+					new CallDirectionsPass()),
 			Rules.all());
 
 	private final List<Pass> passes;
@@ -72,13 +74,24 @@ public final class Analyzer {
 	}
 
 	public Analysis analyze(ParsedFile file, AnalyzerConfig config) {
-		return DeepStack.call(() -> run(file, config));
+		return DeepStack.call(() -> run(file, config, null));
 	}
 
-	private Analysis run(ParsedFile file, AnalyzerConfig config) {
+	/**
+	 * Analyzes a file whose namespace binds names before its own imports run, as DSL text given to
+	 * pl.parse does ({@link EmbeddedModules}); its own strings are not searched for more such text.
+	 */
+	public Analysis analyze(ParsedFile file, AnalyzerConfig config, Imports prelude) {
+		return DeepStack.call(() -> run(file, config, prelude));
+	}
+
+	private Analysis run(ParsedFile file, AnalyzerConfig config, Imports prelude) {
 		Facts facts = new Facts();
 		facts.put(Keys.PARSED, file);
 		facts.put(Keys.CONFIG, config);
+		if (prelude != null) {
+			facts.put(Keys.PRELUDE, prelude);
+		}
 		List<Diagnostic> found = new ArrayList<>();
 		for (Pass p : passes) {
 			if (!p.needs().stream().allMatch(facts::has)) {
@@ -109,6 +122,16 @@ public final class Analyzer {
 				found.add(internal("rule " + r.id(), e));
 			}
 		}
+		if (prelude == null) {
+			try {
+				EmbeddedModules embedded = EmbeddedModules.of(file, module, config, this);
+				facts.put(Keys.EMBEDDED, embedded);
+				found.addAll(embedded.hostDiagnostics(file.text()));
+			} catch (RuntimeException | StackOverflowError e) {
+				found.add(internal("embedded modules", e));
+			}
+		}
+		found = yieldCompileFindings(found, module);
 		List<Diagnostic> out = new ArrayList<>();
 		Set<String> seen = new HashSet<>();
 		for (Diagnostic d : found) {
@@ -132,6 +155,38 @@ public final class Analyzer {
 		}
 		out.sort(Comparator.comparingInt((Diagnostic d) -> d.span().start()).thenComparing(Diagnostic::rule));
 		return new Analysis(file, module, facts, List.copyOf(out));
+	}
+
+	/**
+	 * A program with an analyzer error does not reach the compiler's output, and that error says more
+	 * than what the compiler found there: compile findings inside such a program are dropped.
+	 */
+	private static List<Diagnostic> yieldCompileFindings(List<Diagnostic> found, ModuleIR module) {
+		List<dev.ptotools.analyzer.ir.Span> erroneous = new ArrayList<>();
+		for (Diagnostic d : found) {
+			if (d.severity() == Severity.ERROR && !isCompileRule(d.rule())) {
+				for (dev.ptotools.analyzer.ir.Program p : module.programs()) {
+					if (p.span().contains(d.span())) {
+						erroneous.add(p.span());
+					}
+				}
+			}
+		}
+		if (erroneous.isEmpty()) {
+			return found;
+		}
+		List<Diagnostic> out = new ArrayList<>();
+		for (Diagnostic d : found) {
+			if (isCompileRule(d.rule()) && erroneous.stream().anyMatch(s -> s.contains(d.span()))) {
+				continue;
+			}
+			out.add(d);
+		}
+		return out;
+	}
+
+	private static boolean isCompileRule(String id) {
+		return id.startsWith("PTO5");
 	}
 
 	private static boolean suppressed(Diagnostic d, ModuleIR module, ParsedFile file) {

@@ -22,11 +22,26 @@ public final class LoopsReport {
 			String reason, String groupId) {
 
 		public String qualifiedFunction() {
-			return program == null || program.equals(function) ? function : program + "." + function;
+			// a jit entry is its own program (_jit_<function>): the function's name says it all
+			return program == null || program.equals(function) || program.equals("_jit_" + function) ? function
+					: program + "." + function;
 		}
 	}
 
 	private LoopsReport() {
+	}
+
+	/**
+	 * The program a loop's function is compiled in, named as pypto names it: the class of a
+	 * {@code @pl.program}; for {@code @pl.jit.host} functions {@code _jit_<function>}, since each jit entry
+	 * is compiled as its own program.
+	 */
+	static String programName(RankLoop l) {
+		Program p = l.program();
+		if (p == null) {
+			return null;
+		}
+		return p.style() == Program.Style.JIT ? "_jit_" + l.function().name() : p.name();
 	}
 
 	public static List<Row> rows(List<FileReport> files) {
@@ -35,8 +50,7 @@ public final class LoopsReport {
 			for (RankLoop l : f.loops()) {
 				Span at = l.loop().keywordSpan() != null && l.loop().keywordSpan() != Span.NONE ? l.loop().keywordSpan()
 						: l.loop().span();
-				Program p = l.program();
-				rows.add(new Row(f.path(), Range.of(at, f.lines()), p == null ? null : p.name(), l.function().name(),
+				rows.add(new Row(f.path(), Range.of(at, f.lines()), programName(l), l.function().name(),
 						l.grouped(), l.grouped() ? null : l.failed().rule(), l.grouped() ? null : l.reason(), l.groupId()));
 			}
 		}

@@ -13,6 +13,8 @@ import dev.ptotools.analyzer.rules.calls.UnknownBuiltinRule;
 import dev.ptotools.analyzer.rules.calls.UnknownFunctionRule;
 import dev.ptotools.analyzer.rules.calls.UnknownKeywordRule;
 import dev.ptotools.analyzer.rules.comm.AllToAllVInLoopRule;
+import dev.ptotools.analyzer.rules.compile.CompileRejectedRule;
+import dev.ptotools.analyzer.rules.compile.CompileUnsupportedRule;
 import dev.ptotools.analyzer.rules.comm.AllreduceSignalRule;
 import dev.ptotools.analyzer.rules.comm.DeadAllocationRule;
 import dev.ptotools.analyzer.rules.comm.DuplicateAllocationRule;
@@ -48,7 +50,7 @@ public final class Rules {
 			new UnsupportedHostOpRule(), new HierarchyCallRule(), new UnknownFunctionRule(), new ArgumentCountRule(),
 			new UnknownKeywordRule(), new UnknownBuiltinRule(), new FunctionDeclarationRule(),
 			new DeviceBeforeDefinitionRule(), new MissingAnnotationRule(), new UnsupportedStatementRule(),
-			new InvalidLoopRule());
+			new InvalidLoopRule(), new CompileRejectedRule(), new CompileUnsupportedRule());
 
 	private Rules() {
 	}

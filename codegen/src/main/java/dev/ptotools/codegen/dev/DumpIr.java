@@ -5,10 +5,11 @@ import java.nio.file.Path;
 
 import dev.ptotools.analyzer.config.AnalyzerConfig;
 import dev.ptotools.analyzer.facts.JitSamples;
-import dev.ptotools.analyzer.ir.Program;
 import dev.ptotools.analyzer.pipeline.Analysis;
 import dev.ptotools.analyzer.pipeline.Analyzer;
 import dev.ptotools.analyzer.pipeline.Keys;
+import dev.ptotools.codegen.compile.Entry;
+import dev.ptotools.codegen.compile.EntryPrograms;
 import dev.ptotools.codegen.Backend;
 import dev.ptotools.codegen.frontend.Closure;
 import dev.ptotools.codegen.frontend.ProgramParser;
@@ -21,10 +22,11 @@ import dev.ptotools.codegen.passes.PassPipeline;
  * Development aid: runs the front end and the pass pipeline on every class program of a file, and on
  * every specialization of every {@code @pl.jit} entry the analyzer finds sample calls for, and writes the
  * IR before and after each pass as pypto's {@code passes_dump/} does, so the two can be diffed file by
- * file. Usage: {@code DumpIr FILE OUTDIR}. A class program goes to {@code OUTDIR/<class>/}; a jit
+ * file. Usage: {@code DumpIr FILE OUTDIR}. A class program goes to {@code OUTDIR/<output name>/}; a jit
  * specialization to {@code OUTDIR/_jit_<entry>/}, the 2nd, 3rd... distinct specialization of one entry (in
  * the order the module compiles them) to {@code OUTDIR/_jit_<entry>__2/}, {@code __3/}..., the names the
- * reference driver gives pypto's own compiles of one program name.
+ * reference driver gives pypto's own compiles of one program name; next to its {@code 00_frontend.py} a
+ * jit folder has {@code specialized.py}, the source pypto's specializer would generate for it.
  */
 public final class DumpIr {
 
@@ -35,16 +37,20 @@ public final class DumpIr {
 		String text = Files.readString(Path.of(args[0]));
 		Path outRoot = Path.of(args[1]);
 		Analysis a = Analyzer.standard().analyze(text, AnalyzerConfig.DEFAULT);
-		for (Program p : a.module().programs()) {
-			if (p.style() != Program.Style.CLASS) {
-				continue;
-			}
-			Path out = outRoot.resolve(p.name());
-			Closure c = new Closure(a.facts().get(Keys.CONSTANTS).env(p), a.module().pl(), a.module().pld());
+		for (Entry p : EntryPrograms.of(a.module())) {
+			Path out = outRoot.resolve(p.outputName());
+			Files.createDirectories(out);
+			Closure c = new Closure(p.closure(), a.module().pl(), a.module().pld());
 			try {
-				dump(ProgramParser.parse(p.name(), p.functions(), c, a.module().pl(), a.module().pld()), out);
+				java.util.List<ProgramParser.External> ext = new java.util.ArrayList<>();
+				for (Entry.ExternalSource e : p.externals()) {
+					ext.add(new ProgramParser.External(e.callName(), e.function(), new Closure(e.closure(), a.module().pl(), a.module().pld())));
+				}
+				dev.ptotools.codegen.ir.Program ir = ProgramParser.parse(p.programName(), p.source(), c, a.module().pl(),
+						a.module().pld(), ext);
+				dump(ir, out, p.outputName());
 			} catch (RuntimeException e) {
-				System.out.println("ERROR " + p.name() + ": " + e);
+				System.out.println("ERROR " + p.outputName() + ": " + e);
 			}
 		}
 		if (!a.facts().has(Keys.JIT_SAMPLES)) {
@@ -61,7 +67,7 @@ public final class DumpIr {
 					JitSpecializer.JitProgram jp = JitSpecializer.specialize(a.module(), a.facts().get(Keys.CONSTANTS), spec);
 					Files.createDirectories(out);
 					Files.writeString(out.resolve("specialized.py"), JitSource.of(jp, jp.dynvarLiterals()));
-					dump(JitSpecializer.parse(jp), out);
+					dump(JitSpecializer.parse(jp), out, spec.folderName());
 				} catch (RuntimeException e) {
 					System.out.println("ERROR " + spec.folderName() + ": " + e);
 				}
@@ -69,7 +75,7 @@ public final class DumpIr {
 		}
 	}
 
-	private static void dump(dev.ptotools.codegen.ir.Program ir, Path out) throws java.io.IOException {
+	private static void dump(dev.ptotools.codegen.ir.Program ir, Path out, String name) throws java.io.IOException {
 		Files.createDirectories(out);
 		Files.writeString(out.resolve("00_frontend.py"), IrPrinter.print(ir));
 		PassPipeline pipeline = PassPipeline.defaults();
@@ -82,9 +88,9 @@ public final class DumpIr {
 					throw new java.io.UncheckedIOException(e);
 				}
 			});
-			System.out.println("OK " + ir.name() + " -> " + out);
+			System.out.println("OK " + name + " -> " + out);
 		} catch (RuntimeException e) {
-			System.out.println("PASSES " + out.getFileName() + ": " + e);
+			System.out.println("PASSES " + name + ": " + e);
 		}
 	}
 }

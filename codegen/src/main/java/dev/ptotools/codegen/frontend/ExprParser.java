@@ -204,8 +204,8 @@ final class ExprParser {
 			}
 			throw new CodegenException("Unsupported operation call: " + Render.expr(c), c.span());
 		}
-		if (c.func() instanceof Expr.Name n && p.ctx.declared.containsKey(n.id()) && p.ctx.externals.contains(n.id())) {
-			return functionCall(c, n.id(), n.span());
+		if (c.func() instanceof Expr.Name n && p.scopes.lookup(n.id()) == null && p.ctx.externals.containsKey(n.id())) {
+			return functionCall(c, p.ctx.externals.get(n.id()), n.span());
 		}
 		throw new CodegenException("Unsupported function call: " + Render.expr(c), c.span());
 	}

@@ -52,6 +52,10 @@ final class FunctionParser {
 	Level level;
 	boolean autoScope = true;
 	int manualScopeDepth;
+	/** InCore scopes around the statement being parsed (split_aiv regions need one). */
+	int incoreDepth;
+	/** split_aiv regions around the statement being parsed (they do not nest). */
+	int splitAivDepth;
 	/** The pl.dynamic symbols of this function's tensor parameters' shapes. */
 	final Set<Var> paramDimSymbols = new LinkedHashSet<>();
 
@@ -110,6 +114,46 @@ final class FunctionParser {
 					derivedRole, attrs, f.span());
 		} catch (IrTypeError e) {
 			throw new CodegenException("Failed to parse function '" + f.name() + "': " + e.getMessage(), f.nameSpan());
+		} finally {
+			scopes.exit(false);
+		}
+	}
+
+	/**
+	 * A HOST-level SubWorker: typed parameters (no {@code self}), and the body kept as plain Python
+	 * (pypto's InlineStmt, its statements unparsed one per line); a {@code ...} body is an abstract
+	 * callback bound at run time.
+	 */
+	dev.ptotools.codegen.ir.Function parseSubWorker(dev.ptotools.analyzer.ir.Function f, FunctionType type, Level lv,
+			Role role, Map<String, Object> attrs) {
+		if (!f.params().isEmpty() && f.params().get(0).name().equals("self")) {
+			throw new CodegenException("SubWorker function '" + f.name() + "' must not declare 'self'; declare it as a "
+					+ "self-contained function inside @pl.program.", f.params().get(0).span());
+		}
+		scopes.enter();
+		try {
+			List<Var> params = new ArrayList<>();
+			List<Direction> dirs = new ArrayList<>();
+			for (Param p : f.params()) {
+				if (p.annotation() == null) {
+					throw new CodegenException("Parameter '" + p.name() + "' missing type annotation", p.span());
+				}
+				params.add(new Var(p.name(), types.resolve(p.annotation()), p.span()));
+				dirs.add(p.direction());
+			}
+			// pypto's _is_abstract_subworker_body: only `...` (and a docstring) in the body
+			boolean abstractBody = !f.body().isEmpty() && f.body().stream().allMatch(s -> s instanceof Stmt.ExprStmt e
+					&& (e.value() instanceof Expr.Opaque o && o.kind().equals("ellipsis") || e.value() instanceof Expr.Literal));
+			StringBuilder code = new StringBuilder();
+			if (!abstractBody) {
+				for (Stmt s : f.body()) {
+					code.append(code.length() == 0 ? "" : "\n").append(Render.stmt(s));
+				}
+			}
+			dev.ptotools.codegen.ir.Stmt body = new dev.ptotools.codegen.ir.Stmt.Inline(code.toString(), abstractBody,
+					f.span());
+			return new dev.ptotools.codegen.ir.Function(f.name(), type, params, dirs, types.returns(f.returnAnnotation()),
+					body, lv, role, attrs, f.span());
 		} finally {
 			scopes.exit(false);
 		}

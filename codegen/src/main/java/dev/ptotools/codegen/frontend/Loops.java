@@ -43,10 +43,14 @@ final class Loops {
 			new WithScopes(p).spmdLoop(f, call, out);
 			return;
 		}
-		case "while_" -> throw new CodegenException("pl.while_() loops are not supported by this compiler yet",
-				f.headerSpan());
-		case "split_aiv" -> throw new CodegenException("pl.split_aiv() loops are not supported by this compiler yet",
-				f.headerSpan());
+		case "while_" -> {
+			whileAsFor(f, call, out);
+			return;
+		}
+		case "split_aiv" -> {
+			splitAiv(f, call, out);
+			return;
+		}
 		default -> {
 		}
 		}
@@ -220,6 +224,132 @@ final class Loops {
 			}
 		}
 		return sawInt64 && !sawIndex ? DType.INT64 : DType.INDEX;
+	}
+
+	/**
+	 * {@code for (a, b) in pl.while_(init_values=(x, y)):} with {@code pl.cond(c)} first: a WhileStmt whose
+	 * iter args are a, b, whose condition is c (parsed with them in scope) and whose return vars are the
+	 * body's yield names (else {@code <a>_out}).
+	 */
+	private void whileAsFor(Stmt.For f, Expr.Call call, List<dev.ptotools.codegen.ir.Stmt> out) {
+		List<dev.ptotools.codegen.ir.Expr> inits = new ArrayList<>();
+		for (Expr.Keyword k : call.keywords()) {
+			if (!"init_values".equals(k.name())) {
+				throw new CodegenException("Unknown keyword argument '" + k.name() + "' in pl.while_()", k.span());
+			}
+			List<Expr> items = k.value() instanceof Expr.TupleExpr t ? t.elts()
+					: k.value() instanceof Expr.ListExpr l ? l.elts() : null;
+			if (items == null) {
+				throw new CodegenException("init_values must be a list or tuple", k.value().span());
+			}
+			for (Expr x : items) {
+				inits.add(p.exprs.expr(x));
+			}
+		}
+		if (!call.args().isEmpty() || inits.isEmpty()) {
+			throw new CodegenException("pl.while_() requires init_values=(...) and no positional arguments", call.span());
+		}
+		List<Expr> names = f.target() instanceof Expr.TupleExpr t ? t.elts() : null;
+		if (names == null || names.size() != inits.size()) {
+			throw new CodegenException("pl.while_() target must be a tuple of " + inits.size() + " names", f.target().span());
+		}
+		if (f.body().isEmpty() || !(f.body().get(0) instanceof Stmt.ExprStmt first) || !(first.value() instanceof Expr.Call cond)
+				|| !(cond.func() instanceof Expr.Attribute ca) || !ca.attr().equals("cond") || cond.args().size() != 1) {
+			throw new CodegenException("First statement in pl.while_() body must be pl.cond(condition)",
+					f.body().isEmpty() ? f.span() : f.body().get(0).span());
+		}
+		p.scopes.enter();
+		List<IterArg> iterArgs = new ArrayList<>();
+		for (int i = 0; i < names.size(); i++) {
+			if (!(names.get(i) instanceof Expr.Name n)) {
+				throw new CodegenException("Iter arg must be a simple name", names.get(i).span());
+			}
+			IterArg a = new IterArg(n.id(), inits.get(i).type(), inits.get(i), f.span());
+			iterArgs.add(a);
+			p.scopes.define(n.id(), a);
+		}
+		dev.ptotools.codegen.ir.Expr condition = p.exprs.expr(cond.args().get(0));
+		FunctionParser.YieldFrame frame = new FunctionParser.YieldFrame();
+		p.pushYields(frame);
+		boolean saved = p.expectsAssignedYield;
+		p.expectsAssignedYield = true;
+		p.pushLoop(ForKind.Sequential);
+		List<dev.ptotools.codegen.ir.Stmt> body;
+		try {
+			body = p.parseBody(f.body().subList(1, f.body().size()));
+		} finally {
+			p.popLoop();
+			p.popYields();
+			p.expectsAssignedYield = saved;
+		}
+		p.scopes.exit(false);
+		Branches.checkBool(condition, "while", f.body().get(0).span());
+		List<String> yielded = new ArrayList<>(frame.names.keySet());
+		List<Var> returnVars = new ArrayList<>();
+		for (int i = 0; i < iterArgs.size(); i++) {
+			String rv = i < yielded.size() ? yielded.get(i) : iterArgs.get(i).name() + "_out";
+			returnVars.add(new Var(rv, iterArgs.get(i).type(), f.span()));
+		}
+		out.add(new dev.ptotools.codegen.ir.Stmt.While(condition, iterArgs, FunctionParser.block(body, f.span()),
+				returnVars, f.span()));
+		for (int i = 0; i < yielded.size() && i < returnVars.size(); i++) {
+			p.scopes.define(yielded.get(i), returnVars.get(i));
+		}
+	}
+
+	/**
+	 * {@code for aiv in pl.split_aiv(2, mode=pl.SplitMode.X):} — an explicit AIV-split region binding the
+	 * lane index; outside an InCore scope or function the region is wrapped in one.
+	 */
+	private void splitAiv(Stmt.For f, Expr.Call call, List<dev.ptotools.codegen.ir.Stmt> out) {
+		if (p.splitAivDepth > 0) {
+			throw new CodegenException("nested 'for ... in pl.split_aiv(...)' is not allowed: a split_aiv body already "
+					+ "represents the two AIV lanes, so it cannot contain another split_aiv loop", f.headerSpan());
+		}
+		if (!(f.target() instanceof Expr.Name n)) {
+			throw new CodegenException("for ... in pl.split_aiv(...) must use a single loop variable", f.target().span());
+		}
+		if (call.args().size() != 1) {
+			throw new CodegenException("pl.split_aiv() takes exactly one positional argument (n, the AIV sub-core count)",
+					call.span());
+		}
+		dev.ptotools.codegen.ir.Expr count = p.exprs.expr(call.args().get(0));
+		if (!(count instanceof dev.ptotools.codegen.ir.Expr.ConstInt c && c.value() == 2)) {
+			throw new CodegenException("pl.split_aiv(n) requires n == 2 (AIV sub-core count is hardware-fixed at 2)",
+					call.args().get(0).span());
+		}
+		String mode = null;
+		for (Expr.Keyword k : call.keywords()) {
+			if ("mode".equals(k.name())) {
+				mode = WithScopes.splitMode(k.value());
+			} else {
+				throw new CodegenException("pl.split_aiv() got unexpected keyword argument '" + k.name() + "'", k.span());
+			}
+		}
+		if (mode == null) {
+			throw new CodegenException("pl.split_aiv() requires mode= (e.g. mode=pl.SplitMode.NONE for task-parallel, or "
+					+ "pl.SplitMode.UP_DOWN / pl.SplitMode.LEFT_RIGHT for data-parallel halving)", call.span());
+		}
+		p.scopes.enter();
+		Var lane = new Var(n.id(), new Type.Scalar(DType.INDEX), f.span());
+		p.scopes.define(n.id(), lane);
+		List<dev.ptotools.codegen.ir.Stmt> body = new ArrayList<>();
+		body.add(new dev.ptotools.codegen.ir.Stmt.Assign(lane, dev.ptotools.codegen.ir.Expr.Call.op("tile.get_subblock_idx",
+				List.of(), java.util.Map.of(), lane.type(), f.span()), f.span()));
+		p.splitAivDepth++;
+		try {
+			body.addAll(p.parseBody(f.body()));
+		} finally {
+			p.splitAivDepth--;
+		}
+		p.scopes.exit(true);
+		dev.ptotools.codegen.ir.Stmt region = new dev.ptotools.codegen.ir.Stmt.SplitAivScope("", mode, 2,
+				FunctionParser.block(body, f.span()), f.span());
+		if (p.incoreDepth > 0 || p.functionType == dev.ptotools.analyzer.ir.FunctionType.InCore) {
+			out.add(region);
+		} else {
+			out.add(new dev.ptotools.codegen.ir.Stmt.InCoreScope("", "None", java.util.Map.of(), region, f.span()));
+		}
 	}
 
 	void whileLoop(Stmt.While w, List<dev.ptotools.codegen.ir.Stmt> out) {

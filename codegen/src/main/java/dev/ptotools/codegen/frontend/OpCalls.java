@@ -63,6 +63,9 @@ final class OpCalls {
 		case "pl.tile.move" -> tileMove(c, bound);
 		case "pl.tile.create" -> tileCreate(c, bound);
 		case "pl.cast" -> cast(c, bound);
+		case "pl.tensor.slice", "pl.slice", "pl.tile.slice" -> slice(c, bound);
+		case "pl.tensor.read", "pl.read", "pl.tile.read" -> read(c, bound);
+		case "pl.system.task_dummy" -> taskDummy(c, bound);
 		default -> generic(c, b, bound);
 		};
 	}
@@ -300,11 +303,106 @@ final class OpCalls {
 		}
 		Map<String, Object> kw = new LinkedHashMap<>();
 		kw.put("target_type", to);
-		if (a.containsKey("mode")) {
-			kw.put("mode", p.exprs.kwargValue(a.get("mode")));
-		}
+		kw.put("mode", a.containsKey("mode") ? castMode(a.get("mode")) : 2L); // pypto's default: "round"
 		boolean tile = x.type() instanceof Type.Tile;
 		return Call.op(tile ? "tile.cast" : "tensor.cast", List.of(x), kw, OpTypes.withDtype(x.type(), to), c.span());
+	}
+
+	/** pypto's CAST_MODE_NAMES: the rounding mode as its int. */
+	private long castMode(Expr e) {
+		Object v = p.exprs.kwargValue(e);
+		if (v instanceof Long l) {
+			return l;
+		}
+		List<String> names = List.of("none", "rint", "round", "floor", "ceil", "trunc", "odd");
+		if (v instanceof String s && names.contains(s)) {
+			return names.indexOf(s);
+		}
+		throw new CodegenException("Invalid rounding mode '" + v + "'. Expected one of " + names, e.span());
+	}
+
+	/**
+	 * {@code slice(t, shape, offset[, valid_shape][, drop_dims])}: operands (t, shape, offset), then
+	 * valid_shape (an empty tuple standing in when only drop_dims is given) and drop_dims.
+	 */
+	private dev.ptotools.codegen.ir.Expr slice(Expr.Call c, Map<String, Expr> a) {
+		dev.ptotools.codegen.ir.Expr t = ir(require(a, "tensor", "input", c));
+		boolean tile = t.type() instanceof Type.Tile;
+		dev.ptotools.codegen.ir.Expr.MakeTuple shape = tuple(require(a, "shape", c));
+		dev.ptotools.codegen.ir.Expr.MakeTuple offset = tuple(require(a, "offset", "offsets", c));
+		Expr valid = present(a.get("valid_shape"));
+		Expr drop = present(a.get("drop_dims"));
+		List<dev.ptotools.codegen.ir.Expr> args = new ArrayList<>(List.of(t, shape, offset));
+		List<dev.ptotools.codegen.ir.Expr> kept = new ArrayList<>(shape.elements());
+		if (drop != null) {
+			args.add(valid != null ? tuple(valid) : new dev.ptotools.codegen.ir.Expr.MakeTuple(List.of(), c.span()));
+			dev.ptotools.codegen.ir.Expr.MakeTuple d = tuple(drop);
+			args.add(d);
+			List<Long> dropped = new ArrayList<>();
+			for (dev.ptotools.codegen.ir.Expr x : d.elements()) {
+				if (x instanceof dev.ptotools.codegen.ir.Expr.ConstInt ci) {
+					dropped.add(ci.value());
+				}
+			}
+			kept.clear();
+			for (int i = 0; i < shape.elements().size(); i++) {
+				if (!dropped.contains((long) i)) {
+					kept.add(shape.elements().get(i));
+				}
+			}
+		} else if (valid != null) {
+			args.add(tuple(valid));
+		}
+		Map<String, Object> kw = new LinkedHashMap<>();
+		if (present(a.get("pad_value")) != null) {
+			kw.put("pad_value", p.exprs.kwargValue(a.get("pad_value")));
+		}
+		if (present(a.get("clamp")) != null && Boolean.TRUE.equals(p.ctx.closure.eval(a.get("clamp")))) {
+			kw.put("clamp", true);
+		}
+		Type type;
+		if (tile) {
+			Type.Tile tt = (Type.Tile) t.type();
+			type = new Type.Tile(kept, tt.dtype(), tt.memory(), valid != null && drop == null ? tuple(valid).elements() : null);
+		} else {
+			Type.Tensor tt = (Type.Tensor) t.type();
+			Type.TensorView view = valid != null && drop == null
+					? new Type.TensorView("ND", List.of(), tuple(valid).elements()) : tt.view();
+			type = new Type.Tensor(kept, tt.dtype(), view, tt.distributed(), tt.window());
+		}
+		return Call.op(tile ? "tile.slice" : "tensor.slice", args, kw, type, c.span());
+	}
+
+	/** {@code read(t, indices)}: a single index is a one-element tuple (pypto's flat 1-D access). */
+	private dev.ptotools.codegen.ir.Expr read(Expr.Call c, Map<String, Expr> a) {
+		dev.ptotools.codegen.ir.Expr t = ir(require(a, "tensor", "src", c));
+		Expr idx = require(a, "indices", "offset", c);
+		dev.ptotools.codegen.ir.Expr x = ir(idx);
+		dev.ptotools.codegen.ir.Expr.MakeTuple tuple = x instanceof dev.ptotools.codegen.ir.Expr.MakeTuple m ? m
+				: new dev.ptotools.codegen.ir.Expr.MakeTuple(List.of(x), idx.span());
+		boolean tile = t.type() instanceof Type.Tile;
+		return Call.op(tile ? "tile.read" : "tensor.read", List.of(t, tuple), Map.of(), new Type.Scalar(OpTypes.dtype(t.type())),
+				c.span());
+	}
+
+	/** {@code pl.system.task_dummy(deps=[...])}: a dependency-only task; the deps stay a keyword. */
+	private dev.ptotools.codegen.ir.Expr taskDummy(Expr.Call c, Map<String, Expr> a) {
+		Map<String, Object> kw = new LinkedHashMap<>();
+		Expr deps = a.get("deps");
+		if (deps != null) {
+			List<Expr> items = deps instanceof Expr.ListExpr l ? l.elts() : deps instanceof Expr.TupleExpr t ? t.elts()
+					: List.of(deps);
+			kw.put("deps", p.exprs.args(items));
+		}
+		return Call.op("system.task_dummy", List.of(), kw, new Type.Scalar(DType.TASK_ID), c.span());
+	}
+
+	private static Expr present(Expr e) {
+		return e == null || e instanceof Expr.Literal l && l.value() == null ? null : e;
+	}
+
+	private static Expr require(Map<String, Expr> a, String name, String alias, Expr.Call c) {
+		return a.containsKey(name) ? a.get(name) : require(a, alias, c);
 	}
 
 	private static Expr require(Map<String, Expr> a, String name, Expr.Call c) {
@@ -328,7 +426,14 @@ final class OpCalls {
 		List<Builtin.BuiltinParam> ps = b.params();
 		int positional = c.args().size();
 		for (int i = 0; i < positional; i++) {
-			args.add(ir(c.args().get(i)));
+			Expr a = c.args().get(i);
+			Object raw = a instanceof Expr.Attribute ? p.exprs.kwargValue(a) : null;
+			if (raw != null && !(raw instanceof dev.ptotools.codegen.ir.Expr)) {
+				// pypto passes a positional dtype or enum to the wrapper as a Python value: an attribute
+				kwargs.put(i < ps.size() ? ps.get(i).name() : "#" + i, raw);
+				continue;
+			}
+			args.add(ir(a));
 		}
 		for (Expr.Keyword k : c.keywords()) {
 			if (k.name() == null) {
@@ -342,7 +447,8 @@ final class OpCalls {
 			}
 			Object v = p.exprs.kwargValue(k.value());
 			// A keyword naming a required operand slot right after the positionals is an operand too.
-			if (idx == args.size() && ps.get(idx).required()) {
+			if (idx == args.size() && ps.get(idx).required()
+					&& (v instanceof dev.ptotools.codegen.ir.Expr || v instanceof Long || v instanceof Double)) {
 				args.add(v instanceof dev.ptotools.codegen.ir.Expr x ? x : ir(k.value()));
 			} else {
 				kwargs.put(k.name(), v);

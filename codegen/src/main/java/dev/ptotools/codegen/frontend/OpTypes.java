@@ -36,7 +36,38 @@ final class OpTypes {
 	private static final Set<String> BROADCAST = Set.of("add", "sub", "mul", "div", "maximum", "minimum", "and", "or",
 			"xor", "shl", "shr", "fmod", "rem", "part_add", "part_mul", "part_max", "part_min", "cmp", "sel");
 
+	/** Ops whose tile result lives in a fixed memory space (op_memory.tsv, pypto's set_output_memory). */
+	private static final Map<String, MemorySpace> FIXED_MEMORY = fixedMemory();
+
+	private static Map<String, MemorySpace> fixedMemory() {
+		Map<String, MemorySpace> out = new java.util.HashMap<>();
+		try (java.io.InputStream in = OpTypes.class.getResourceAsStream("/dev/ptotools/codegen/ops/op_memory.tsv")) {
+			for (String line : new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8).split("\n")) {
+				String[] f = line.split("\t", -1);
+				if (line.startsWith("#") || f.length < 2) {
+					continue;
+				}
+				MemorySpace m = MemorySpace.named(f[1]);
+				if (m != null) {
+					out.put(f[0], m);
+				}
+			}
+		} catch (java.io.IOException | NullPointerException e) {
+			throw new IllegalStateException("op_memory.tsv missing from the jar", e);
+		}
+		return Map.copyOf(out);
+	}
+
 	static Type deduce(String op, List<Expr> args, Map<String, Object> kwargs, Span span) {
+		Type t = deduceShape(op, args, kwargs, span);
+		MemorySpace m = FIXED_MEMORY.get(op);
+		if (m != null && t instanceof Type.Tile tile) {
+			return tile.withMemory(m);
+		}
+		return t;
+	}
+
+	private static Type deduceShape(String op, List<Expr> args, Map<String, Object> kwargs, Span span) {
 		int dot = op.indexOf('.');
 		String ns = dot < 0 ? "" : op.substring(0, dot);
 		String name = op.substring(op.lastIndexOf('.') + 1);
@@ -57,6 +88,9 @@ final class OpTypes {
 			return Type.UNKNOWN;
 		}
 		boolean tile = ns.equals("tile");
+		if (name.startsWith("fillpad") && first instanceof Type.Tile t) {
+			return new Type.Tile(t.shape(), t.dtype(), t.memory(), null); // padding makes the whole tile valid
+		}
 		if (SAME_AS_FIRST.contains(name)) {
 			return stripMemory(first);
 		}

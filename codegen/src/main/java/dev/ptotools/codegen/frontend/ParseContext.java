@@ -30,8 +30,11 @@ final class ParseContext {
 	final String pld;
 	final Map<String, Declared> declared = new LinkedHashMap<>();
 	final Map<String, Function> parsed = new LinkedHashMap<>();
-	/** Module-level {@code @pl.function}s the program calls by bare name (pypto's external functions). */
-	final java.util.Set<String> externals = new java.util.LinkedHashSet<>();
+	/**
+	 * Module-level {@code @pl.function}s the program calls by bare name (pypto's external functions): the
+	 * name a call uses (a closure variable may hold a function a factory built) to the function's name.
+	 */
+	final Map<String, String> externals = new LinkedHashMap<>();
 	/** Names of {@code pld.alloc_window_buffer} allocations, program-wide (they must be unique). */
 	final Map<String, dev.ptotools.analyzer.ir.Span> windowBuffers = new LinkedHashMap<>();
 

@@ -32,6 +32,20 @@ public final class ProgramParser {
 	 */
 	public static Program parse(String name, List<dev.ptotools.analyzer.ir.Function> functions, Closure closure, String pl,
 			String pld) {
+		return parse(name, functions, closure, pl, pld, List.of());
+	}
+
+	/** A module-level (or builder-local) {@code @pl.function} a program calls by bare name, with its own closure. */
+	public record External(String callName, dev.ptotools.analyzer.ir.Function function, Closure closure) {
+	}
+
+	/**
+	 * Parses a program whose methods also call module-level {@code @pl.function}s by bare name: pypto
+	 * parses each of those where it is defined (with that frame's closure) and adds it to the program
+	 * after the class's methods.
+	 */
+	public static Program parse(String name, List<dev.ptotools.analyzer.ir.Function> functions, Closure closure, String pl,
+			String pld, List<External> externals) {
 		if (functions.isEmpty()) {
 			throw new CodegenException("Class '" + name + "' contains no @pl.function decorated methods", null);
 		}
@@ -40,7 +54,25 @@ public final class ProgramParser {
 			declared.add(new ParseContext.Declared(f.name(), f.decl().type(), f.decl().level(), f.decl().role(),
 					f.params().size()));
 		}
+		for (External e : externals) {
+			dev.ptotools.analyzer.ir.Function f = e.function();
+			declared.add(new ParseContext.Declared(f.name(), f.decl().type(), f.decl().level(), f.decl().role(),
+					f.params().size()));
+		}
 		ParseContext ctx = new ParseContext(closure, pl, pld, declared);
+		List<Function> parsedExternals = new ArrayList<>();
+		for (External e : externals) {
+			ctx.externals.put(e.callName(), e.function().name());
+		}
+		for (External e : externals) {
+			dev.ptotools.analyzer.ir.Function f = e.function();
+			ParseContext own = new ParseContext(e.closure(), pl, pld, declared);
+			own.externals.putAll(ctx.externals);
+			own.parsed.putAll(ctx.parsed);
+			Function parsed = new FunctionParser(own).parse(f, f.decl().type(), f.decl().level(), f.decl().role(), attrs(f));
+			ctx.parsed.put(f.name(), parsed);
+			parsedExternals.add(parsed);
+		}
 		List<Function> out = new ArrayList<>();
 		for (dev.ptotools.analyzer.ir.Function f : functions) {
 			if (!f.decl().problems().isEmpty()) {
@@ -51,14 +83,13 @@ public final class ProgramParser {
 			Level level = f.decl().level();
 			Role role = f.decl().role();
 			Map<String, Object> attrs = attrs(f);
-			if (level != null && level.ordinal() >= Level.HOST.ordinal() && role == Role.SubWorker) {
-				throw new CodegenException("HOST-level SubWorker functions are not supported by this compiler yet",
-						f.nameSpan());
-			}
-			Function parsed = new FunctionParser(ctx).parse(f, type, level, role, attrs);
+			boolean subWorker = level != null && level.ordinal() >= Level.HOST.ordinal() && role == Role.SubWorker;
+			Function parsed = subWorker ? new FunctionParser(ctx).parseSubWorker(f, type, level, role, attrs)
+					: new FunctionParser(ctx).parse(f, type, level, role, attrs);
 			ctx.parsed.put(f.name(), parsed);
 			out.add(parsed);
 		}
+		out.addAll(parsedExternals);
 		return new Program(name, out);
 	}
 

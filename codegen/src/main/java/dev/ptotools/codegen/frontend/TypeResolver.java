@@ -104,12 +104,30 @@ final class TypeResolver {
 		}
 		Type.TensorView view = null;
 		if (items.size() >= 3) {
-			String layout = last(ExprLowering.dotted(items.get(2)));
-			if (layout != null && !layout.equals("ND")) {
-				view = new Type.TensorView(layout, List.of(), List.of());
-			}
+			view = view(items.get(2));
 		}
 		return new Type.Tensor(shape, dtype, view, head.equals("DistributedTensor"), null);
+	}
+
+	/** The third slot of a tensor annotation: a layout ({@code pl.DN}) or {@code pl.TensorView(...)}. */
+	private Type.TensorView view(Expr e) {
+		if (e instanceof Expr.Call c && "TensorView".equals(last(ExprLowering.dotted(c.func())))) {
+			String layout = "ND";
+			List<dev.ptotools.codegen.ir.Expr> stride = List.of();
+			List<dev.ptotools.codegen.ir.Expr> valid = List.of();
+			for (Expr.Keyword k : c.keywords()) {
+				switch (k.name() == null ? "" : k.name()) {
+				case "layout" -> layout = last(ExprLowering.dotted(k.value()));
+				case "stride" -> stride = shape(k.value());
+				case "valid_shape" -> valid = shape(k.value());
+				default -> {
+				}
+				}
+			}
+			return new Type.TensorView(layout, stride, valid);
+		}
+		String layout = last(ExprLowering.dotted(e));
+		return layout == null || layout.equals("ND") ? null : new Type.TensorView(layout, List.of(), List.of());
 	}
 
 	List<dev.ptotools.codegen.ir.Expr> shape(Expr e) {

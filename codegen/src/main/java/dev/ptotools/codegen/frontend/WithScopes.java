@@ -63,8 +63,7 @@ final class WithScopes {
 			out.add(new dev.ptotools.codegen.ir.Stmt.ClusterScope(hint, body(w), w.span()));
 		}
 		case "at" -> at(w, call, item.target(), out);
-		case "spmd" -> throw new CodegenException("`with pl.spmd(...)` scopes are not supported by this compiler yet",
-				w.headerSpan());
+		case "spmd" -> spmdWith(w, call, item.target(), out);
 		default -> throw new CodegenException("Unsupported context manager in with statement", w.headerSpan());
 		}
 	}
@@ -224,14 +223,214 @@ final class WithScopes {
 			out.add(new dev.ptotools.codegen.ir.Stmt.HierarchyScope(hint, level, role, body(w), w.span()));
 			return;
 		}
-		out.add(new dev.ptotools.codegen.ir.Stmt.InCoreScope(hint, split == null ? "None" : split, attrs, body(w),
-				w.span()));
+		p.incoreDepth++;
+		try {
+			out.add(new dev.ptotools.codegen.ir.Stmt.InCoreScope(hint, split == null ? "None" : split, attrs, body(w),
+					w.span()));
+		} finally {
+			p.incoreDepth--;
+		}
+	}
+
+	/** pl.spmd(...) arguments: core_num, sync_start, name_hint, optimizations, allow_early_resolve, deps. */
+	private record SpmdArgs(dev.ptotools.codegen.ir.Expr coreNum, boolean syncStart, String nameHint, String split,
+			Long slotNum, boolean earlyResolve, List<Var> deps) {
+	}
+
+	private SpmdArgs spmdArgs(Expr.Call call, boolean loopForm, boolean allowDeps) {
+		if (call.args().size() > 1) {
+			throw new CodegenException("pl.spmd() accepts at most one positional argument (core_num)",
+					call.args().get(1).span());
+		}
+		dev.ptotools.codegen.ir.Expr coreNum = call.args().isEmpty() ? null : coreNum(call.args().get(0));
+		boolean sync = false;
+		String hint = "";
+		String split = null;
+		Long slot = null;
+		boolean early = false;
+		List<Var> deps = List.of();
+		for (Expr.Keyword k : call.keywords()) {
+			String name = k.name() == null ? "" : k.name();
+			switch (name) {
+			case "core_num" -> coreNum = coreNum(k.value());
+			case "sync_start" -> sync = boolLiteral(k, "sync_start");
+			case "name_hint" -> hint = nameHint(k.value(), "pl.spmd()");
+			case "allow_early_resolve" -> early = boolLiteral(k, "allow_early_resolve");
+			case "optimizations" -> {
+				if (k.value() instanceof Expr.ListExpr l) {
+					for (Expr o : l.elts()) {
+						if (o instanceof Expr.Call oc && oc.func() instanceof Expr.Attribute oa) {
+							if (oa.attr().equals("split") && !oc.args().isEmpty()) {
+								split = splitMode(oc.args().get(0));
+							} else if (oa.attr().equals("cross_core_slot")) {
+								Expr.Keyword sn = oc.keyword("slot_num");
+								Expr v = sn != null ? sn.value() : oc.args().isEmpty() ? null : oc.args().get(0);
+								if (v != null && p.ctx.closure.eval(v) instanceof Long n) {
+									slot = n;
+								}
+							}
+						}
+					}
+				}
+			}
+			case "deps" -> {
+				if (!allowDeps) {
+					throw new CodegenException("pl.spmd(deps=...) needs the `with pl.spmd(...) as tid:` form", k.span());
+				}
+				deps = vars(k.value());
+			}
+			default -> throw new CodegenException((loopForm ? "pl.spmd() loop form does not accept '" : "Unknown keyword "
+					+ "argument '") + name + (loopForm ? "='" : "' in pl.spmd()"), k.span());
+			}
+		}
+		if (coreNum == null) {
+			throw new CodegenException("pl.spmd() requires core_num", call.span());
+		}
+		return new SpmdArgs(coreNum, sync, hint, split, slot, early, deps);
+	}
+
+	private dev.ptotools.codegen.ir.Expr coreNum(Expr e) {
+		dev.ptotools.codegen.ir.Expr x = p.exprs.expr(e);
+		if (!(x.type() instanceof dev.ptotools.codegen.ir.Type.Scalar s) || !s.dtype().isInteger()) {
+			throw new CodegenException("core_num must be an integer expression, got "
+					+ Types.print(x.type()), e.span());
+		}
+		if (x instanceof dev.ptotools.codegen.ir.Expr.ConstInt c && c.value() <= 0) {
+			throw new CodegenException("core_num must be a positive integer, got " + c.value(), e.span());
+		}
+		return x;
+	}
+
+	/** "q" -> Spmd "q_spmd" and InCore "q"; a hint already ending in _spmd is split back. */
+	private static String[] spmdHints(String hint) {
+		if (hint.isEmpty()) {
+			return new String[] { "", "" };
+		}
+		if (hint.endsWith("_spmd")) {
+			return new String[] { hint, hint.substring(0, hint.length() - "_spmd".length()) };
+		}
+		return new String[] { hint + "_spmd", hint };
+	}
+
+	private Map<String, Object> incoreAttrs(Long slot) {
+		Map<String, Object> attrs = new LinkedHashMap<>();
+		if (slot != null) {
+			attrs.put("slot_num", slot);
+		}
+		return attrs;
 	}
 
 	/** {@code for i in pl.spmd(N):}: an Spmd scope around an InCore scope binding i to the block index. */
 	void spmdLoop(Stmt.For f, Expr.Call call, List<dev.ptotools.codegen.ir.Stmt> out) {
-		throw new CodegenException("`for ... in pl.spmd(...)` loops are not supported by this compiler yet",
-				f.headerSpan());
+		if (!(f.target() instanceof Expr.Name n)) {
+			throw new CodegenException("for ... in pl.spmd(...) must use a single loop variable", f.target().span());
+		}
+		SpmdArgs a = spmdArgs(call, true, false);
+		String[] hints = spmdHints(a.nameHint());
+		Map<String, Object> spmdAttrs = new LinkedHashMap<>();
+		if (a.earlyResolve()) {
+			spmdAttrs.put("allow_early_resolve", true);
+		}
+		p.scopes.enter();
+		Var i = new Var(n.id(), new dev.ptotools.codegen.ir.Type.Scalar(dev.ptotools.codegen.types.DType.INDEX), f.span());
+		p.scopes.define(n.id(), i);
+		List<dev.ptotools.codegen.ir.Stmt> body = new ArrayList<>();
+		body.add(new dev.ptotools.codegen.ir.Stmt.Assign(i, dev.ptotools.codegen.ir.Expr.Call.op("tile.get_block_idx",
+				List.of(), Map.of(), i.type(), f.span()), f.span()));
+		p.incoreDepth++;
+		try {
+			body.addAll(p.parseBody(f.body()));
+		} finally {
+			p.incoreDepth--;
+		}
+		p.scopes.exit(true);
+		dev.ptotools.codegen.ir.Stmt incore = new dev.ptotools.codegen.ir.Stmt.InCoreScope(hints[1],
+				a.split() == null ? "None" : a.split(), incoreAttrs(a.slotNum()), FunctionParser.block(body, f.span()),
+				f.span());
+		out.add(new dev.ptotools.codegen.ir.Stmt.SpmdScope(hints[0], a.coreNum(), a.syncStart(), spmdAttrs, incore,
+				f.span()));
+	}
+
+	/**
+	 * {@code with pl.spmd(N) [as tid]:} — a dispatch body (one {@code self.k(...)}, no block index) stays as
+	 * it is; an inline body (reads {@code pl.tile.get_block_idx()}, or has optimizations) is wrapped in an
+	 * InCore scope to be outlined into a per-block kernel; an explicit {@code pl.at(CORE_GROUP)} body is
+	 * its own carrier.
+	 */
+	private void spmdWith(Stmt.With w, Expr.Call call, Expr asTarget, List<dev.ptotools.codegen.ir.Stmt> out) {
+		SpmdArgs a = spmdArgs(call, false, asTarget != null);
+		Map<String, Object> attrs = new LinkedHashMap<>();
+		if (a.earlyResolve()) {
+			attrs.put("allow_early_resolve", true);
+		}
+		if (asTarget != null) {
+			if (!(asTarget instanceof Expr.Name n)) {
+				throw new CodegenException("`with pl.spmd(...) as <name>:` needs a plain name", asTarget.span());
+			}
+			if (!a.deps().isEmpty()) {
+				attrs.put("manual_dep_edges", a.deps());
+			}
+			Var tid = new Var(n.id(), FunctionParser.taskId(), w.span());
+			attrs.put("task_id_var", tid);
+			out.add(new dev.ptotools.codegen.ir.Stmt.Assign(tid, dev.ptotools.codegen.ir.Expr.Call.op("system.task_invalid",
+					List.of(), Map.of(), FunctionParser.taskId(), w.span()), w.span()));
+			p.scopes.define(n.id(), tid);
+		}
+		boolean optimization = a.split() != null || a.slotNum() != null;
+		boolean carrier = w.body().size() == 1 && w.body().get(0) instanceof Stmt.With inner && inner.items().size() == 1
+				&& inner.items().get(0).context() instanceof Expr.Call ic && ic.func() instanceof Expr.Attribute ia
+				&& ia.attr().equals("at");
+		boolean needsIncore = false;
+		if (!carrier) {
+			boolean inline = readsBlockIdx(w.body());
+			int dispatches = inline ? 0 : dispatches(w.body());
+			if (!inline && dispatches == 0) {
+				throw new CodegenException("`with pl.spmd(...)` body neither reads the per-block index via "
+						+ "`pl.tile.get_block_idx()` nor dispatches a `self.<kernel>(...)` call, so every block would run "
+						+ "identical work.", w.headerSpan());
+			}
+			if (dispatches > 1) {
+				throw new CodegenException("`with pl.spmd(...)` dispatch body launches " + dispatches + " kernels; only "
+						+ "one kernel dispatch per SPMD scope is supported.", w.headerSpan());
+			}
+			needsIncore = inline || optimization;
+		}
+		if (!needsIncore) {
+			out.add(new dev.ptotools.codegen.ir.Stmt.SpmdScope(a.nameHint(), a.coreNum(), a.syncStart(), attrs, body(w),
+					w.span()));
+			return;
+		}
+		String[] hints = spmdHints(a.nameHint());
+		p.incoreDepth++;
+		dev.ptotools.codegen.ir.Stmt incoreBody;
+		try {
+			incoreBody = body(w);
+		} finally {
+			p.incoreDepth--;
+		}
+		dev.ptotools.codegen.ir.Stmt incore = new dev.ptotools.codegen.ir.Stmt.InCoreScope(hints[1],
+				a.split() == null ? "None" : a.split(), incoreAttrs(a.slotNum()), incoreBody, w.span());
+		out.add(new dev.ptotools.codegen.ir.Stmt.SpmdScope(hints[0], a.coreNum(), a.syncStart(), attrs, incore, w.span()));
+	}
+
+	private boolean readsBlockIdx(List<Stmt> body) {
+		for (Expr.Call c : dev.ptotools.analyzer.ir.Walk.allCalls(body)) {
+			String n = c.funcText() == null ? null : p.ctx.normalize(c.funcText());
+			if ("pl.tile.get_block_idx".equals(n)) {
+				return true;
+			}
+		}
+		return false;
+	}
+
+	private static int dispatches(List<Stmt> body) {
+		int n = 0;
+		for (Expr.Call c : dev.ptotools.analyzer.ir.Walk.allCalls(body)) {
+			if (c.func() instanceof Expr.Attribute a && a.value() instanceof Expr.Name s && s.id().equals("self")) {
+				n++;
+			}
+		}
+		return n;
 	}
 
 	private List<Var> vars(Expr list) {
@@ -294,7 +493,7 @@ final class WithScopes {
 		return r;
 	}
 
-	private static String splitMode(Expr e) {
+	static String splitMode(Expr e) {
 		String v = enumMember(e, "SplitMode");
 		if (v == null) {
 			throw new CodegenException("Expected pl.SplitMode.<name>", e.span());

@@ -1,21 +1,41 @@
 package dev.ptotools.codegen.ir;
 
+import java.math.BigDecimal;
+import java.math.MathContext;
+import java.util.ArrayList;
+import java.util.HashMap;
+import java.util.HashSet;
+import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
 import java.util.stream.Collectors;
 
 import dev.ptotools.analyzer.ir.Direction;
+import dev.ptotools.analyzer.ir.FunctionType;
 import dev.ptotools.codegen.types.DType;
 
 /**
- * Prints a program in the form of pypto's IR printer (its {@code passes_dump/*.py} files), so that the IR
- * after each pass can be read and compared with pypto's dump of the same pass. Memory references and
- * tile views are not printed.
+ * Prints a program in the form of pypto's IR printer (src/ir/transforms/python_printer.cpp, the
+ * {@code passes_dump/*.py} files), so that the IR after each pass can be diffed with pypto's dump of the
+ * same pass: functions callee-first, concise {@code pl.range} headers, loop and branch merges as
+ * {@code rv: T = pl.yield_(...)}, operators parenthesised by precedence, and within a function two
+ * distinct Vars of one name told apart as {@code x}, {@code x_1} (pypto's rename map; the IR keeps the
+ * name). Memory references and tile views are not printed.
  */
 public final class IrPrinter {
 
 	private final StringBuilder out = new StringBuilder();
 	private int indent;
+	/** Printed names of Vars whose name another Var of the function shares. */
+	private Map<Var, String> rename = Map.of();
+	/** Vars a function body uses but neither defines nor receives (pypto marks them __FREE_VAR). */
+	private Set<Var> free = Set.of();
+	/** pl.dynamic symbols of the program (never free, never renamed per function). */
+	private Set<Var> dynamic = Set.of();
+	/** Print INDEX constants as pl.const(v, pl.INDEX) (inside constant-only operator trees and shape exprs). */
+	private boolean typedIndexConsts;
 
 	private IrPrinter() {
 	}
@@ -23,9 +43,17 @@ public final class IrPrinter {
 	public static String print(Program p) {
 		IrPrinter pr = new IrPrinter();
 		pr.out.append("# pypto.program: ").append(p.name()).append('\n');
-		pr.out.append("import pypto.language as pl\n\n@pl.program\nclass ").append(p.name()).append(":\n");
+		pr.out.append("import pypto.language as pl\n\n");
+		pr.dynamic = dynamicSymbols(p);
+		if (!pr.dynamic.isEmpty()) {
+			for (String n : pr.dynamic.stream().map(Var::name).collect(Collectors.toCollection(java.util.TreeSet::new))) {
+				pr.out.append(n).append(" = pl.dynamic(\"").append(n).append("\")\n");
+			}
+			pr.out.append('\n');
+		}
+		pr.out.append("@pl.program\nclass ").append(p.name()).append(":\n");
 		pr.indent = 1;
-		for (Function f : p.sortedByName()) {
+		for (Function f : calleesFirst(p)) {
 			pr.function(f);
 		}
 		return pr.out.toString();
@@ -39,8 +67,230 @@ public final class IrPrinter {
 
 	public static String print(Stmt s) {
 		IrPrinter pr = new IrPrinter();
-		pr.stmt(s);
+		pr.buildRenameMap(List.of(), s, false);
+		pr.block(s);
 		return pr.out.toString();
+	}
+
+	/** pypto's TopologicalSortFunctions: by name, each function after the functions it calls. */
+	private static List<Function> calleesFirst(Program p) {
+		Map<String, Function> byName = new TreeMap<>();
+		for (Function f : p.functions()) {
+			byName.put(f.name(), f);
+		}
+		List<Function> sorted = new ArrayList<>();
+		Set<String> done = new HashSet<>();
+		Set<String> active = new HashSet<>();
+		for (String n : byName.keySet()) {
+			if (!visitCallees(n, byName, done, active, sorted)) {
+				return new ArrayList<>(byName.values());
+			}
+		}
+		return sorted;
+	}
+
+	private static boolean visitCallees(String n, Map<String, Function> byName, Set<String> done, Set<String> active,
+			List<Function> sorted) {
+		if (done.contains(n)) {
+			return true;
+		}
+		if (!active.add(n)) {
+			return false;
+		}
+		Function f = byName.get(n);
+		Set<String> callees = new java.util.TreeSet<>();
+		new IrVisitor() {
+			@Override
+			public void call(Expr.Call c) {
+				if (c.functionName() != null && byName.containsKey(c.functionName())) {
+					callees.add(c.functionName());
+				}
+				super.call(c);
+			}
+
+			@Override
+			public void submit(Expr.Submit s) {
+				if (s.callee() instanceof Expr.Callee.Function fn && byName.containsKey(fn.name())) {
+					callees.add(fn.name());
+				}
+				super.submit(s);
+			}
+		}.stmt(f.body());
+		for (String c : callees) {
+			if (!visitCallees(c, byName, done, active, sorted)) {
+				return false;
+			}
+		}
+		active.remove(n);
+		done.add(n);
+		sorted.add(f);
+		return true;
+	}
+
+	/**
+	 * pypto's CollectDynVarMapping, simplified: Vars that appear in the shape of a tensor or tile type of any
+	 * Var of the program (parameters, definitions, uses) and that no function defines.
+	 */
+	private static Set<Var> dynamicSymbols(Program p) {
+		Set<Var> inTypes = new LinkedHashSet<>();
+		Set<Var> defined = new HashSet<>();
+		for (Function f : p.functions()) {
+			for (Var v : f.params()) {
+				defined.add(v);
+				shapeVars(v.type(), inTypes);
+			}
+			for (Type t : f.returnTypes()) {
+				shapeVars(t, inTypes);
+			}
+			new IrVisitor() {
+				@Override
+				public void def(Var v) {
+					defined.add(v);
+					shapeVars(v.type(), inTypes);
+				}
+
+				@Override
+				public void use(Var v) {
+					shapeVars(v.type(), inTypes);
+				}
+			}.stmt(f.body());
+		}
+		inTypes.removeAll(defined);
+		return inTypes;
+	}
+
+	private static void shapeVars(Type t, Set<Var> out) {
+		List<Expr> dims = new ArrayList<>();
+		if (t instanceof Type.Tensor x) {
+			dims.addAll(x.shape());
+			if (x.view() != null) {
+				if (x.view().validShape() != null) {
+					dims.addAll(x.view().validShape());
+				}
+				if (x.view().stride() != null) {
+					dims.addAll(x.view().stride());
+				}
+			}
+		} else if (t instanceof Type.Tile x) {
+			dims.addAll(x.shape());
+			if (x.validShape() != null) {
+				dims.addAll(x.validShape());
+			}
+		} else if (t instanceof Type.Tuple tu) {
+			tu.elements().forEach(e -> shapeVars(e, out));
+		}
+		for (Expr d : dims) {
+			collectVars(d, out);
+		}
+	}
+
+	private static void collectVars(Expr e, Set<Var> out) {
+		if (e instanceof Var v) {
+			out.add(v);
+		} else if (e instanceof Expr.Binary b) {
+			collectVars(b.left(), out);
+			collectVars(b.right(), out);
+		} else if (e instanceof Expr.Unary u) {
+			collectVars(u.operand(), out);
+		}
+	}
+
+	/**
+	 * pypto's BuildVarRenameMap: params, then definitions in pre-order, then uses; names held by one Var
+	 * are kept, every Var of a shared name gets {@code name}, {@code name_1}, ... in that order.
+	 */
+	private void buildRenameMap(List<Var> params, Stmt body, boolean isFunction) {
+		DefsAndUses du = new DefsAndUses();
+		du.stmt(body);
+		List<Var> ordered = new ArrayList<>(params);
+		ordered.addAll(du.defs);
+		ordered.addAll(du.uses);
+		Set<Var> freeVars = new HashSet<>();
+		if (isFunction) {
+			Set<Var> paramSet = new HashSet<>(params);
+			Set<Var> defSet = new HashSet<>(du.defs);
+			for (Var u : du.uses) {
+				if (!paramSet.contains(u) && !defSet.contains(u) && !dynamic.contains(u)) {
+					freeVars.add(u);
+				}
+			}
+		}
+		ordered.removeIf(dynamic::contains);
+		List<Var> unique = new ArrayList<>(new LinkedHashSet<>(ordered));
+		Map<String, Integer> counts = new HashMap<>();
+		for (Var v : unique) {
+			counts.merge(v.name(), 1, Integer::sum);
+		}
+		Set<String> used = new HashSet<>();
+		for (Var v : unique) {
+			if (counts.get(v.name()) == 1) {
+				used.add(v.name());
+			}
+		}
+		Map<Var, String> map = new HashMap<>();
+		for (Var v : unique) {
+			if (counts.get(v.name()) > 1) {
+				String candidate = v.name();
+				int n = 0;
+				while (!used.add(candidate)) {
+					candidate = v.name() + "_" + ++n;
+				}
+				map.put(v, candidate);
+			}
+		}
+		rename = map;
+		free = freeVars;
+	}
+
+	/** pypto's VarDefUseCollector order: definitions (loop var, return vars, iter args) and first uses. */
+	private static final class DefsAndUses extends IrVisitor {
+		final List<Var> defs = new ArrayList<>();
+		final Set<Var> uses = new LinkedHashSet<>();
+
+		@Override
+		public void stmt(Stmt s) {
+			if (s instanceof Stmt.Assign a) {
+				defs.add(a.var());
+				expr(a.value());
+			} else if (s instanceof Stmt.For f) {
+				defs.add(f.loopVar());
+				defs.addAll(f.returnVars());
+				for (IterArg ia : f.iterArgs()) {
+					defs.add(ia);
+					expr(ia.init());
+				}
+				expr(f.start());
+				expr(f.stop());
+				expr(f.step());
+				stmt(f.body());
+			} else if (s instanceof Stmt.While w) {
+				defs.addAll(w.returnVars());
+				for (IterArg ia : w.iterArgs()) {
+					defs.add(ia);
+					expr(ia.init());
+				}
+				expr(w.condition());
+				stmt(w.body());
+			} else if (s instanceof Stmt.If i) {
+				defs.addAll(i.returnVars());
+				expr(i.condition());
+				stmt(i.then());
+				stmt(i.orelse());
+			} else {
+				super.stmt(s);
+			}
+		}
+
+		@Override
+		public void use(Var v) {
+			uses.add(v);
+		}
+	}
+
+	private String name(Var v) {
+		String r = rename.get(v);
+		String n = r != null ? r : v.name();
+		return free.contains(v) ? n + "__FREE_VAR" : n;
 	}
 
 	private void line(String s) {
@@ -48,229 +298,402 @@ public final class IrPrinter {
 	}
 
 	private void function(Function f) {
-		StringBuilder d = new StringBuilder("@pl.function(type=pl.FunctionType.").append(f.type());
+		buildRenameMap(f.params(), f.body(), true);
+		// pypto leaves out type= for Opaque functions and the parentheses when nothing is left.
+		List<String> keywords = new ArrayList<>();
+		if (f.type() != FunctionType.Opaque) {
+			keywords.add("type=pl.FunctionType." + f.type());
+		}
 		if (f.level() != null) {
-			d.append(", level=pl.Level.").append(f.level());
+			keywords.add("level=pl.Level." + f.level());
 		}
 		if (f.role() != null) {
-			d.append(", role=pl.Role.").append(f.role());
+			keywords.add("role=pl.Role." + f.role());
 		}
 		for (Map.Entry<String, Object> a : f.attrs().entrySet()) {
-			d.append(", ").append(a.getKey()).append('=').append(value(a.getValue()));
+			keywords.add(a.getKey() + "=" + value(a.getValue()));
 		}
-		line(d.append(')').toString());
-		StringBuilder sig = new StringBuilder("def ").append(f.name()).append('(');
-		if (f.isOrchestration() || f.type() == dev.ptotools.analyzer.ir.FunctionType.Opaque) {
-			sig.append("self");
-			if (!f.params().isEmpty()) {
-				sig.append(", ");
-			}
+		StringBuilder d = new StringBuilder("@pl.function");
+		if (!keywords.isEmpty()) {
+			d.append('(').append(String.join(", ", keywords)).append(')');
 		}
+		line(d.toString());
+		// pypto declares SubWorker functions self-contained (no self).
+		boolean self = f.role() != dev.ptotools.analyzer.ir.Role.SubWorker;
+		StringBuilder sig = new StringBuilder("def ").append(f.name()).append(self ? "(self" : "(");
 		for (int i = 0; i < f.params().size(); i++) {
 			Var v = f.params().get(i);
-			String t = type(v.type());
+			String t = typeText(v.type());
 			Direction dir = f.directions().get(i);
 			if (dir == Direction.Out) {
 				t = "pl.Out[" + t + "]";
 			} else if (dir == Direction.InOut) {
 				t = "pl.InOut[" + t + "]";
 			}
-			sig.append(i > 0 ? ", " : "").append(v.name()).append(": ").append(t);
+			sig.append(i > 0 || self ? ", " : "").append(name(v)).append(": ").append(t);
 		}
 		sig.append(')');
 		if (f.returnTypes().size() == 1) {
-			sig.append(" -> ").append(type(f.returnTypes().get(0)));
+			sig.append(" -> ").append(typeText(f.returnTypes().get(0)));
 		} else if (f.returnTypes().size() > 1) {
-			sig.append(" -> tuple[").append(f.returnTypes().stream().map(IrPrinter::type).collect(Collectors.joining(", ")))
+			sig.append(" -> tuple[").append(f.returnTypes().stream().map(this::typeText).collect(Collectors.joining(", ")))
 					.append(']');
 		}
 		line(sig.append(':').toString());
 		indent++;
-		int before = out.length();
-		stmt(f.body());
-		if (out.length() == before) {
+		if (f.body() instanceof Stmt.Seq q && q.stmts().isEmpty()) {
 			line("pass");
+		} else {
+			block(f.body());
 		}
 		indent--;
 	}
 
-	private void body(Stmt s) {
-		indent++;
-		int before = out.length();
-		stmt(s);
-		if (out.length() == before) {
-			line("pass");
+	/** pypto's PrintStmtBlock: the statements of a Seq one by one, any other statement as itself. */
+	private void block(Stmt s) {
+		if (s instanceof Stmt.Seq q) {
+			q.stmts().forEach(this::block);
+		} else if (s != null) {
+			stmt(s);
 		}
+	}
+
+	/**
+	 * pypto's VisitStmtBody: the body of a loop or branch; its trailing yield binds the statement's return
+	 * vars ({@code rv: T = pl.yield_(v)}, {@code a, b = pl.yield_(x, y)}).
+	 */
+	private void body(Stmt s, List<Var> returnVars) {
+		indent++;
+		bodyStmts(s, returnVars);
 		indent--;
+	}
+
+	private void bodyStmts(Stmt s, List<Var> returnVars) {
+		if (s instanceof Stmt.Seq q && q.stmts().size() == 1) {
+			bodyStmts(q.stmts().get(0), returnVars);
+		} else if (s instanceof Stmt.Yield y) {
+			yieldLine(y, returnVars);
+		} else if (s instanceof Stmt.Seq q) {
+			if (q.stmts().isEmpty()) {
+				line("pass");
+				return;
+			}
+			for (int i = 0; i < q.stmts().size(); i++) {
+				Stmt c = q.stmts().get(i);
+				if (c instanceof Stmt.Yield y) {
+					yieldLine(y, i == q.stmts().size() - 1 ? returnVars : List.of());
+				} else {
+					block(c);
+				}
+			}
+		} else if (s instanceof Stmt.RuntimeScope r && !r.manual()) {
+			line("with pl.scope():");
+			body(r.body(), returnVars);
+		} else {
+			block(s);
+		}
+	}
+
+	private void yieldLine(Stmt.Yield y, List<Var> returnVars) {
+		String call = "pl.yield_(" + exprList(y.values()) + ")";
+		if (y.values().isEmpty() || returnVars.isEmpty()) {
+			line(call);
+		} else if (returnVars.size() == 1) {
+			Var rv = returnVars.get(0);
+			line(name(rv) + ": " + typeText(rv.type()) + " = " + call);
+		} else {
+			line(returnVars.stream().map(this::name).collect(Collectors.joining(", ")) + " = " + call);
+		}
 	}
 
 	private void stmt(Stmt s) {
-		if (s == null) {
-			return;
-		}
 		if (s instanceof Stmt.Seq q) {
-			q.stmts().forEach(this::stmt);
+			block(q);
 		} else if (s instanceof Stmt.Assign a) {
-			line(a.var().name() + ": " + type(a.var().type()) + " = " + expr(a.value()));
+			line(name(a.var()) + ": " + typeText(a.var().type()) + " = " + text(a.value()));
 		} else if (s instanceof Stmt.Eval e) {
-			line(expr(e.expr()));
+			line(text(e.expr()));
 		} else if (s instanceof Stmt.Return r) {
-			line(r.values().isEmpty() ? "return" : "return " + exprs(r.values()));
+			line(r.values().isEmpty() ? "return" : "return " + exprList(r.values()));
 		} else if (s instanceof Stmt.Yield y) {
-			line("pl.yield_(" + exprs(y.values()) + ")");
+			yieldLine(y, List.of());
+		} else if (s instanceof Stmt.Inline in) {
+			if (in.code().isEmpty()) {
+				line("...");
+			} else {
+				in.code().lines().forEach(this::line);
+			}
 		} else if (s instanceof Stmt.Break) {
 			line("break");
 		} else if (s instanceof Stmt.Continue) {
 			line("continue");
 		} else if (s instanceof Stmt.For f) {
-			String iter = switch (f.kind()) {
-			case Parallel -> "pl.parallel";
-			case Unroll -> "pl.unroll";
-			case Pipeline -> "pl.pipeline";
-			default -> "pl.range";
-			};
-			StringBuilder h = new StringBuilder("for ").append(f.loopVar().name());
-			if (!f.iterArgs().isEmpty()) {
-				h.append(", (").append(f.iterArgs().stream().map(Var::name).collect(Collectors.joining(", ")))
-						.append(f.iterArgs().size() == 1 ? ",)" : ")");
-			}
-			h.append(" in ").append(iter).append('(').append(expr(f.start())).append(", ").append(expr(f.stop()))
-					.append(", ").append(expr(f.step()));
-			if (!f.iterArgs().isEmpty()) {
-				h.append(", init_values=(").append(f.iterArgs().stream().map(a -> expr(a.init())).collect(Collectors.joining(", ")))
-						.append(f.iterArgs().size() == 1 ? ",)" : ")");
-			}
-			for (Map.Entry<String, Object> a : f.attrs().entrySet()) {
-				h.append(", ").append(a.getKey()).append('=').append(value(a.getValue()));
-			}
-			line(h.append("):").toString());
-			body(f.body());
-			if (!f.returnVars().isEmpty()) {
-				line("# return_vars: " + f.returnVars().stream().map(Var::name).collect(Collectors.joining(", ")));
-			}
+			forStmt(f);
 		} else if (s instanceof Stmt.While w) {
-			line("while " + expr(w.condition()) + ":");
-			body(w.body());
+			whileStmt(w);
 		} else if (s instanceof Stmt.If i) {
-			line("if " + expr(i.condition()) + ":");
-			body(i.then());
+			line("if " + text(i.condition()) + ":");
+			body(i.then(), i.returnVars());
 			if (i.orelse() != null) {
 				line("else:");
-				body(i.orelse());
-			}
-			if (!i.returnVars().isEmpty()) {
-				line("# return_vars: " + i.returnVars().stream().map(Var::name).collect(Collectors.joining(", ")));
+				body(i.orelse(), i.returnVars());
 			}
 		} else if (s instanceof Stmt.RuntimeScope r) {
-			line(r.manual() ? "with pl.manual_scope():" : "with pl.scope():");
-			body(r.body());
+			line(r.manual() ? "with pl.scope(mode=pl.ScopeMode.MANUAL):" : "with pl.scope():");
+			scopeBody(r.body());
 		} else if (s instanceof Stmt.InCoreScope sc) {
 			line("with pl.at(level=pl.Level.CORE_GROUP" + (sc.nameHint().isEmpty() ? "" : ", name_hint=\"" + sc.nameHint() + "\"")
 					+ "):");
-			body(sc.body());
+			scopeBody(sc.body());
 		} else if (s instanceof Stmt.HierarchyScope h) {
 			line("with pl.at(level=pl.Level." + h.level() + (h.role() == null ? "" : ", role=pl.Role." + h.role()) + "):");
-			body(h.body());
+			scopeBody(h.body());
 		} else if (s instanceof Stmt.ClusterScope c) {
 			line("with pl.cluster():");
-			body(c.body());
+			scopeBody(c.body());
 		} else if (s instanceof Stmt.SpmdScope sp) {
-			line("with pl.spmd(" + expr(sp.coreNum()) + "):");
-			body(sp.body());
+			line("with pl.spmd(" + text(sp.coreNum()) + (sp.syncStart() ? ", sync_start=True" : "")
+					+ (sp.nameHint().isEmpty() ? "" : ", name_hint=\"" + sp.nameHint() + "\"") + "):");
+			scopeBody(sp.body());
+		} else if (s instanceof Stmt.CommDomainScope cd) {
+			// pypto prints no with-wrapper for a comm domain (it has no DSL form): a comment naming the
+			// covered devices and the slots, then the body at the same indent
+			String devices = cd.devices().isEmpty() ? "all"
+					: "[" + cd.devices().stream().map(String::valueOf).collect(Collectors.joining(", ")) + "]";
+			line("# pld.comm_domain: devices=" + devices + ", slots=["
+					+ cd.slots().stream().map(WindowBuffer::name).collect(Collectors.joining(", ")) + "]");
+			stmt(cd.body());
 		} else if (s instanceof Stmt.Scope sc) {
 			line("with <" + sc.getClass().getSimpleName() + ">:");
-			body(sc.body());
+			scopeBody(sc.body());
 		}
 	}
 
+	private void scopeBody(Stmt s) {
+		indent++;
+		block(s);
+		indent--;
+	}
+
+	private void forStmt(Stmt.For f) {
+		String iter = switch (f.kind()) {
+		case Parallel -> "pl.parallel";
+		case Unroll -> "pl.unroll";
+		case Pipeline -> "pl.pipeline";
+		default -> "pl.range";
+		};
+		StringBuilder h = new StringBuilder("for ").append(name(f.loopVar()));
+		if (!f.iterArgs().isEmpty()) {
+			h.append(", (").append(f.iterArgs().stream().map(this::name).collect(Collectors.joining(", ")))
+					.append(f.iterArgs().size() == 1 ? ",)" : ")");
+		}
+		h.append(" in ").append(iter).append('(');
+		boolean startZero = isIndexConst(f.start(), 0);
+		boolean stepOne = isIndexConst(f.step(), 1);
+		if (startZero && stepOne) {
+			h.append(text(f.stop()));
+		} else if (stepOne) {
+			h.append(text(f.start())).append(", ").append(text(f.stop()));
+		} else {
+			h.append(text(f.start())).append(", ").append(text(f.stop())).append(", ").append(text(f.step()));
+		}
+		Object stages = f.attr("pipeline_stages");
+		if (f.kind() == Stmt.ForKind.Pipeline && stages != null) {
+			h.append(", stage=").append(stages);
+		}
+		if (!f.iterArgs().isEmpty()) {
+			h.append(", init_values=(").append(f.iterArgs().stream().map(a -> text(a.init())).collect(Collectors.joining(", ")))
+					.append(f.iterArgs().size() == 1 ? ",)" : ")");
+		}
+		List<String> attrs = new ArrayList<>();
+		for (Map.Entry<String, Object> a : f.attrs().entrySet()) {
+			if (f.kind() == Stmt.ForKind.Pipeline && a.getKey().equals("pipeline_stages")) {
+				continue;
+			}
+			attrs.add("\"" + a.getKey() + "\": " + value(a.getValue()));
+		}
+		if (!attrs.isEmpty()) {
+			h.append(", attrs={").append(String.join(", ", attrs)).append('}');
+		}
+		line(h.append("):").toString());
+		body(f.body(), f.returnVars());
+	}
+
+	private void whileStmt(Stmt.While w) {
+		if (w.iterArgs().isEmpty()) {
+			line("while " + text(w.condition()) + ":");
+			body(w.body(), w.returnVars());
+			return;
+		}
+		line("for (" + w.iterArgs().stream().map(this::name).collect(Collectors.joining(", "))
+				+ (w.iterArgs().size() == 1 ? ",)" : ")") + " in pl.while_(init_values=("
+				+ w.iterArgs().stream().map(a -> text(a.init())).collect(Collectors.joining(", "))
+				+ (w.iterArgs().size() == 1 ? ",)" : ")") + "):");
+		indent++;
+		line("pl.cond(" + text(w.condition()) + ")");
+		bodyStmts(w.body(), w.returnVars());
+		indent--;
+	}
+
+	private static boolean isIndexConst(Expr e, long v) {
+		return e instanceof Expr.ConstInt c && c.value() == v && c.dtype() == DType.INDEX;
+	}
+
+	/** A type as pypto prints it, without rename information (for other generators' messages). */
 	public static String type(Type t) {
+		return new IrPrinter().typeText(t);
+	}
+
+	private String typeText(Type t) {
 		if (t instanceof Type.Tensor x) {
 			String head = x.distributed() ? "pld.DistributedTensor" : "pl.Tensor";
-			String layout = x.view() != null ? ", pl." + x.view().layout() : "";
-			return head + "[[" + exprList(x.shape()) + "], pl." + x.dtype().dslName() + layout + "]";
+			String layout = "";
+			if (x.view() != null && (!x.view().stride().isEmpty() || !x.view().validShape().isEmpty())) {
+				layout = ", pl.TensorView(" + (x.view().validShape().isEmpty() ? "" : "valid_shape=[" + dims(x.view().validShape()) + "], ")
+						+ "stride=[" + dims(x.view().stride()) + "], layout=pl.TensorLayout." + x.view().layout() + ")";
+			} else if (x.view() != null) {
+				layout = ", pl." + x.view().layout();
+			}
+			return head + "[[" + dims(x.shape()) + "], pl." + x.dtype().dslName() + layout + "]";
 		}
 		if (t instanceof Type.Tile x) {
-			return "pl.Tile[[" + exprList(x.shape()) + "], pl." + x.dtype().dslName()
-					+ (x.memory() != null ? ", pl.Mem." + x.memory() : "") + "]";
+			String valid = x.validShape() != null && !x.validShape().isEmpty() && !sameDims(x.validShape(), x.shape())
+					? ", pl.TileView(valid_shape=[" + dims(x.validShape()) + "])" : "";
+			return "pl.Tile[[" + dims(x.shape()) + "], pl." + x.dtype().dslName()
+					+ (x.memory() != null ? ", pl.Mem." + x.memory() : "") + valid + "]";
 		}
 		if (t instanceof Type.Scalar s) {
 			return "pl.Scalar[pl." + s.dtype().dslName() + "]";
 		}
 		if (t instanceof Type.Tuple tu) {
-			return "tuple[" + tu.elements().stream().map(IrPrinter::type).collect(Collectors.joining(", ")) + "]";
+			return tu.elements().isEmpty() ? "pl.Tuple[()]"
+					: "pl.Tuple[" + tu.elements().stream().map(this::typeText).collect(Collectors.joining(", ")) + "]";
 		}
 		if (t instanceof Type.Array a) {
-			return "pl.Array[" + exprList(a.shape()) + ", pl." + a.dtype().dslName() + "]";
+			return "pl.Array[" + dims(a.shape()) + ", pl." + a.dtype().dslName() + "]";
 		}
 		if (t instanceof Type.CommCtx) {
-			return "pld.CommCtx";
+			return "pld.CommCtxType";
 		}
 		if (t instanceof Type.WindowBuffer) {
+			return "pld.WindowBufferType";
+		}
+		if (t instanceof Type.Ptr) {
 			return "pl.Ptr";
 		}
-		return "pl.Unknown";
+		return "pl.UnknownType";
 	}
 
-	private static String exprList(List<Expr> es) {
-		return es.stream().map(IrPrinter::expr).collect(Collectors.joining(", "));
+	private static boolean sameDims(List<Expr> a, List<Expr> b) {
+		if (a.size() != b.size()) {
+			return false;
+		}
+		for (int i = 0; i < a.size(); i++) {
+			Expr x = a.get(i);
+			Expr y = b.get(i);
+			boolean same = x == y || x instanceof Expr.ConstInt cx && y instanceof Expr.ConstInt cy && cx.value() == cy.value();
+			if (!same) {
+				return false;
+			}
+		}
+		return true;
 	}
 
-	private static String exprs(List<Expr> es) {
-		return exprList(es);
+	/** pypto's PrintExprForType: constants and Vars bare, composite dims with typed constants. */
+	private String dims(List<Expr> es) {
+		List<String> parts = new ArrayList<>();
+		for (Expr e : es) {
+			if (e instanceof Expr.ConstInt c) {
+				parts.add(Long.toString(c.value()));
+			} else if (e instanceof Var v) {
+				parts.add(name(v));
+			} else {
+				boolean saved = typedIndexConsts;
+				typedIndexConsts = true;
+				parts.add(text(e));
+				typedIndexConsts = saved;
+			}
+		}
+		return String.join(", ", parts);
 	}
 
+	private String exprList(List<Expr> es) {
+		return es.stream().map(x -> text(x)).collect(Collectors.joining(", "));
+	}
+
+	/** An expression as pypto prints it, without rename information (for other generators' messages). */
 	public static String expr(Expr e) {
+		return new IrPrinter().text(e);
+	}
+
+	private String text(Expr e) {
 		if (e == null) {
 			return "None";
 		}
 		if (e instanceof Var v) {
-			return v.name();
+			return name(v);
 		}
 		if (e instanceof Expr.ConstInt c) {
-			return c.dtype() == DType.INDEX ? Long.toString(c.value())
+			return c.dtype() == DType.INDEX && !typedIndexConsts ? Long.toString(c.value())
 					: "pl.const(" + c.value() + ", pl." + c.dtype().dslName() + ")";
 		}
 		if (e instanceof Expr.ConstFloat c) {
-			return c.dtype() == DType.FP32 ? Double.toString(c.value())
-					: "pl.const(" + c.value() + ", pl." + c.dtype().dslName() + ")";
+			return c.dtype() == DType.FP32 ? floatLiteral(c.value())
+					: "pl.const(" + floatLiteral(c.value()) + ", pl." + c.dtype().dslName() + ")";
 		}
 		if (e instanceof Expr.ConstBool b) {
 			return b.value() ? "True" : "False";
 		}
 		if (e instanceof Expr.Binary b) {
-			return switch (b.op()) {
-			case Min, Max -> "pl." + b.op().symbol() + "(" + expr(b.left()) + ", " + expr(b.right()) + ")";
-			default -> "(" + expr(b.left()) + " " + b.op().symbol() + " " + expr(b.right()) + ")";
-			};
+			if (b.op() == Expr.BinaryOp.Min || b.op() == Expr.BinaryOp.Max) {
+				return "pl." + b.op().symbol() + "(" + text(b.left()) + ", " + text(b.right()) + ")";
+			}
+			boolean saved = typedIndexConsts;
+			if (!typedIndexConsts && pureConstIntTree(b)) {
+				typedIndexConsts = true;
+			}
+			String s = child(b, b.left(), true) + " " + b.op().symbol() + " " + child(b, b.right(), false);
+			typedIndexConsts = saved;
+			return s;
 		}
 		if (e instanceof Expr.Unary u) {
 			return switch (u.op()) {
-			case Neg -> "-" + expr(u.operand());
-			case Not -> "not " + expr(u.operand());
-			case BitNot -> "~" + expr(u.operand());
-			case Abs -> "abs(" + expr(u.operand()) + ")";
-			case Cast -> "pl.cast(" + expr(u.operand()) + ", pl." + u.dtype().dslName() + ")";
+			case Neg -> "-" + paren(u.operand(), precedence(u.operand()) < UNARY);
+			case Not -> "not " + paren(u.operand(), precedence(u.operand()) < NOT);
+			case BitNot -> "~" + paren(u.operand(), precedence(u.operand()) < UNARY);
+			case Abs -> "abs(" + text(u.operand()) + ")";
+			case Cast -> "pl.cast(" + text(u.operand()) + ", pl." + u.dtype().dslName() + ")";
 			};
 		}
 		if (e instanceof Expr.MakeTuple t) {
 			return "[" + exprList(t.elements()) + "]";
 		}
 		if (e instanceof Expr.TupleGetItem g) {
-			return expr(g.tuple()) + "[" + g.index() + "]";
+			return text(g.tuple()) + "[" + g.index() + "]";
 		}
 		if (e instanceof Expr.Call c) {
-			StringBuilder b = new StringBuilder(c.isOp() ? "pl." + c.name() : "self." + c.name()).append('(')
-					.append(exprList(c.args()));
+			String callee = !c.isOp() ? "self." + c.name() : c.name().startsWith("pld.") ? c.name() : "pl." + c.name();
+			StringBuilder b = new StringBuilder(callee).append('(').append(exprList(c.args()));
 			boolean first = c.args().isEmpty();
+			// pypto surfaces a function call's device attr as a device= keyword.
+			Map<String, Object> attrs = c.attrs();
+			if (!c.isOp() && attrs.get("device") instanceof Expr device) {
+				b.append(first ? "" : ", ").append("device=").append(text(device));
+				first = false;
+				attrs = new java.util.LinkedHashMap<>(attrs);
+				attrs.remove("device");
+			}
 			for (Map.Entry<String, Object> k : c.kwargs().entrySet()) {
 				String v = k.getKey().equals("layout") && k.getValue() instanceof String l ? "pl.TensorLayout." + l
-						: value(k.getValue());
+						: k.getKey().equals("mode") && c.name().endsWith(".cast") && k.getValue() instanceof Long m && m >= 0 && m < 7
+								? "'" + List.of("none", "rint", "round", "floor", "ceil", "trunc", "odd").get((int) (long) m) + "'"
+								: value(k.getValue());
 				b.append(first ? "" : ", ").append(k.getKey()).append('=').append(v);
 				first = false;
 			}
-			if (!c.attrs().isEmpty()) {
+			if (!attrs.isEmpty()) {
 				b.append(first ? "" : ", ").append("attrs={")
-						.append(c.attrs().entrySet().stream().map(a -> "\"" + a.getKey() + "\": " + value(a.getValue()))
+						.append(attrs.entrySet().stream().map(a -> "\"" + a.getKey() + "\": " + value(a.getValue()))
 								.collect(Collectors.joining(", ")))
 						.append('}');
 			}
@@ -283,9 +706,92 @@ public final class IrPrinter {
 		return e.toString();
 	}
 
-	private static String value(Object v) {
+	private String paren(Expr e, boolean needed) {
+		return needed ? "(" + text(e) + ")" : text(e);
+	}
+
+	private static final int OR = 1, XOR = 2, AND = 3, NOT = 4, COMPARISON = 5, BIT_OR = 6, BIT_XOR = 7, BIT_AND = 8,
+			BIT_SHIFT = 9, ADD_SUB = 10, MUL_DIV = 11, UNARY = 12, POW = 13, CALL = 14, ATOM = 15;
+
+	/** pypto's GetPrecedence (printer.h). */
+	private static int precedence(Expr e) {
+		if (e instanceof Expr.Binary b) {
+			return switch (b.op()) {
+			case Or -> OR;
+			case Xor -> XOR;
+			case And -> AND;
+			case Eq, Ne, Lt, Le, Gt, Ge -> COMPARISON;
+			case BitOr -> BIT_OR;
+			case BitXor -> BIT_XOR;
+			case BitAnd -> BIT_AND;
+			case BitShiftLeft, BitShiftRight -> BIT_SHIFT;
+			case Add, Sub -> ADD_SUB;
+			case Mul, FloorDiv, FloatDiv, FloorMod -> MUL_DIV;
+			case Pow -> POW;
+			case Min, Max -> CALL;
+			};
+		}
+		if (e instanceof Expr.Unary u) {
+			return switch (u.op()) {
+			case Not -> NOT;
+			case Neg, BitNot -> UNARY;
+			case Abs, Cast -> CALL;
+			};
+		}
+		if (e instanceof Expr.Call) {
+			return CALL;
+		}
+		return ATOM;
+	}
+
+	/** pypto's PrintChild / NeedsParens: lower precedence, or equal precedence on the non-associative side. */
+	private String child(Expr parent, Expr c, boolean isLeft) {
+		int pp = precedence(parent);
+		int cp = precedence(c);
+		boolean rightAssoc = parent instanceof Expr.Binary b && b.op() == Expr.BinaryOp.Pow;
+		boolean needs = cp < pp || (cp == pp && (rightAssoc ? isLeft : !isLeft));
+		return paren(c, needs);
+	}
+
+	private static boolean pureConstIntTree(Expr e) {
+		if (e instanceof Expr.ConstInt) {
+			return true;
+		}
+		return e instanceof Expr.Binary b && pureConstIntTree(b.left()) && pureConstIntTree(b.right());
+	}
+
+	/** C++ {@code ostream << setprecision(17) << v}, plus ".0" when that has no '.', 'e' (FormatFloatLiteral). */
+	static String floatLiteral(double v) {
+		if (Double.isNaN(v)) {
+			return "nan";
+		}
+		if (Double.isInfinite(v)) {
+			return v > 0 ? "inf" : "-inf";
+		}
+		String text;
+		if (v == 0) {
+			text = (1 / v < 0) ? "-0" : "0";
+		} else {
+			BigDecimal d = new BigDecimal(v).round(new MathContext(17));
+			int exponent = d.precision() - d.scale() - 1;
+			if (exponent < -4 || exponent >= 17) {
+				BigDecimal mant = d.movePointLeft(exponent).stripTrailingZeros();
+				String m = mant.toPlainString();
+				String ex = String.format("%02d", Math.abs(exponent));
+				text = m + "e" + (exponent < 0 ? "-" : "+") + ex;
+			} else {
+				text = d.stripTrailingZeros().toPlainString();
+			}
+		}
+		if (text.indexOf('.') < 0 && text.indexOf('e') < 0) {
+			text += ".0";
+		}
+		return text;
+	}
+
+	private String value(Object v) {
 		if (v instanceof Expr x) {
-			return expr(x);
+			return text(x);
 		}
 		if (v instanceof DType d) {
 			return "pl." + d.dslName();
@@ -300,7 +806,10 @@ public final class IrPrinter {
 			return "\"" + s + "\"";
 		}
 		if (v instanceof List<?> l) {
-			return "[" + l.stream().map(IrPrinter::value).collect(Collectors.joining(", ")) + "]";
+			return "[" + l.stream().map(this::value).collect(Collectors.joining(", ")) + "]";
+		}
+		if (v instanceof dev.ptotools.analyzer.facts.Values.EnumValue e) {
+			return "pl." + e.type() + "." + e.member();
 		}
 		return String.valueOf(v);
 	}

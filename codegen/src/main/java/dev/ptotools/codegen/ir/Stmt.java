@@ -93,6 +93,14 @@ public sealed interface Stmt {
 	record Break(Span span) implements Stmt {
 	}
 
+	/**
+	 * The plain-Python body of a HOST-level SubWorker (pypto's InlineStmt): it runs as a registered
+	 * callable, not as DSL. {@code requiresRuntimeBinding} marks an abstract {@code ...} body whose
+	 * implementation is bound at run time (code is then empty).
+	 */
+	record Inline(String code, boolean requiresRuntimeBinding, Span span) implements Stmt {
+	}
+
 	record Continue(Span span) implements Stmt {
 	}
 
@@ -133,11 +141,19 @@ public sealed interface Stmt {
 		}
 	}
 
-	/** {@code with pl.spmd(core_num)}: outlined into a Spmd function by OutlineClusterScopes. */
-	record SpmdScope(String nameHint, Expr coreNum, boolean syncStart, Stmt body, Span span) implements Scope {
+	/**
+	 * {@code with pl.spmd(core_num)} and {@code for i in pl.spmd(n)}: outlined into a Spmd function by
+	 * OutlineClusterScopes. attrs hold allow_early_resolve, predicate, task_id_var and manual_dep_edges.
+	 */
+	record SpmdScope(String nameHint, Expr coreNum, boolean syncStart, Map<String, Object> attrs, Stmt body, Span span)
+			implements Scope {
+		public SpmdScope {
+			attrs = attrs.isEmpty() ? Map.of() : java.util.Collections.unmodifiableMap(new LinkedHashMap<>(attrs));
+		}
+
 		@Override
 		public SpmdScope withBody(Stmt b) {
-			return new SpmdScope(nameHint, coreNum, syncStart, b, span);
+			return new SpmdScope(nameHint, coreNum, syncStart, attrs, b, span);
 		}
 	}
 
@@ -157,11 +173,32 @@ public sealed interface Stmt {
 		}
 	}
 
-	/** A communication domain of a HOST orchestrator (MaterializeCommDomainScopes). */
-	record CommDomainScope(String nameHint, List<Object> slots, Stmt body, Span span) implements Scope {
+	/**
+	 * A communication domain of a HOST orchestrator (pypto's CommDomainScopeStmt, made by
+	 * MaterializeCommDomainScopes): the ranks it covers ({@code devices}, ascending; empty means every rank)
+	 * and the window buffers carved out of its window ({@code slots}, in allocation order). nameHint is
+	 * {@code comm_d<n>}.
+	 */
+	record CommDomainScope(String nameHint, List<Long> devices, List<WindowBuffer> slots, Stmt body, Span span)
+			implements Scope {
+		public CommDomainScope {
+			devices = List.copyOf(devices);
+			slots = List.copyOf(slots);
+		}
+
 		@Override
 		public CommDomainScope withBody(Stmt b) {
-			return new CommDomainScope(nameHint, slots, b, span);
+			return new CommDomainScope(nameHint, devices, slots, b, span);
+		}
+
+		/** The slot named name (slot names are unique within a function), or null. */
+		public WindowBuffer slot(String name) {
+			for (WindowBuffer w : slots) {
+				if (w.name().equals(name)) {
+					return w;
+				}
+			}
+			return null;
 		}
 	}
 

@@ -10,10 +10,13 @@ import dev.ptotools.analyzer.facts.CallResolution;
 import dev.ptotools.analyzer.facts.Condition;
 import dev.ptotools.analyzer.facts.FunctionScope;
 import dev.ptotools.analyzer.facts.RankLoop;
+import dev.ptotools.analyzer.facts.SubscriptOps;
+import dev.ptotools.analyzer.facts.Views;
 import dev.ptotools.analyzer.fixes.SourceEdits;
 import dev.ptotools.analyzer.ir.Expr;
 import dev.ptotools.analyzer.ir.Stmt;
 import dev.ptotools.analyzer.ir.Walk;
+import dev.ptotools.analyzer.pipeline.Key;
 import dev.ptotools.analyzer.pipeline.Keys;
 import dev.ptotools.analyzer.rules.RuleContext;
 
@@ -45,6 +48,11 @@ public final class CallInArgumentRule extends NotGroupedRule {
 	}
 
 	@Override
+	public List<Key<?>> needs() {
+		return List.of(Keys.RANK_LOOPS, Keys.CALLS, Keys.SUBSCRIPTS);
+	}
+
+	@Override
 	List<Fix> fixes(RuleContext ctx, RankLoop loop) {
 		CallResolution calls = ctx.get(Keys.CALLS);
 		Expr.Call d = loop.dispatch();
@@ -53,13 +61,15 @@ public final class CallInArgumentRule extends NotGroupedRule {
 		}
 		List<Expr> args = new ArrayList<>(d.args());
 		d.keywords().forEach(k -> args.add(k.value()));
+		SubscriptOps subs = ctx.get(Keys.SUBSCRIPTS);
 		List<Expr.Call> worldCalls = new ArrayList<>();
 		for (Expr a : args) {
-			for (Expr.Call c : Walk.calls(a)) {
-				if (calls.isBuiltin(c, "pld.system.world_size") && c.args().isEmpty()) {
-					worldCalls.add(c);
-				} else if (!dev.ptotools.analyzer.facts.Views.isViewCall(calls, c)) {
-					return List.of(); // another call besides world_size: hoisting it would not be enough
+			for (Expr c : Views.otherCalls(calls, subs, a)) {
+				if (c instanceof Expr.Call call && calls.isBuiltin(call, "pld.system.world_size")
+						&& call.args().isEmpty()) {
+					worldCalls.add(call);
+				} else {
+					return List.of(); // another call (or an element read) besides world_size: hoisting is not enough
 				}
 			}
 		}

@@ -52,8 +52,9 @@ public final class NonViewStatementRule extends NotGroupedRule {
 		Stmt.For f = loop.loop();
 		String text = ctx.text();
 		if (!f.body().contains(s) || !Walk.children(s).isEmpty() || !SourceEdits.ownsLines(text, s.span())
-				|| !SourceEdits.ownsLines(text, f.span())) {
-			return List.of();
+				|| !SourceEdits.ownsLines(text, f.span())
+				|| Walk.ownCalls(s).stream().anyMatch(loop.dispatches()::contains)) {
+			return List.of(); // y[r] = self.f(...): the dispatch itself never moves
 		}
 		// Only statements before the first dispatch: one after it may act on what the dispatch did
 		// (a barrier on its signal), and hoisting it would run it first.

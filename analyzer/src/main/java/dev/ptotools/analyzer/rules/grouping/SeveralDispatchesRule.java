@@ -9,12 +9,14 @@ import dev.ptotools.analyzer.diagnostics.Fix;
 import dev.ptotools.analyzer.facts.CallResolution;
 import dev.ptotools.analyzer.facts.Condition;
 import dev.ptotools.analyzer.facts.RankLoop;
+import dev.ptotools.analyzer.facts.SubscriptOps;
 import dev.ptotools.analyzer.facts.Views;
 import dev.ptotools.analyzer.fixes.SourceEdits;
 import dev.ptotools.analyzer.ir.Expr;
 import dev.ptotools.analyzer.ir.Span;
 import dev.ptotools.analyzer.ir.Stmt;
 import dev.ptotools.analyzer.ir.Walk;
+import dev.ptotools.analyzer.pipeline.Key;
 import dev.ptotools.analyzer.pipeline.Keys;
 import dev.ptotools.analyzer.rules.RuleContext;
 
@@ -46,9 +48,15 @@ public final class SeveralDispatchesRule extends NotGroupedRule {
 	}
 
 	@Override
+	public List<Key<?>> needs() {
+		return List.of(Keys.RANK_LOOPS, Keys.CALLS, Keys.SUBSCRIPTS);
+	}
+
+	@Override
 	List<Fix> fixes(RuleContext ctx, RankLoop loop) {
 		String text = ctx.text();
 		CallResolution calls = ctx.get(Keys.CALLS);
+		SubscriptOps subs = ctx.get(Keys.SUBSCRIPTS);
 		Stmt.For f = loop.loop();
 		if (!f.orelse().isEmpty() || !SourceEdits.ownsLines(text, f.span())) {
 			return List.of();
@@ -63,7 +71,7 @@ public final class SeveralDispatchesRule extends NotGroupedRule {
 			Expr.Call d = directDispatch(s, loop);
 			if (d != null) {
 				dispatchAt.add(i);
-			} else if (!Views.isViewAssignment(calls, s) && !Views.isNeutral(s)) {
+			} else if (!Views.isViewAssignment(calls, subs, s) && !Views.isNeutral(s)) {
 				return List.of();
 			}
 		}
@@ -94,10 +102,10 @@ public final class SeveralDispatchesRule extends NotGroupedRule {
 			int d = dispatchAt.get(k);
 			Set<Integer> keep = new HashSet<>();
 			keep.add(d);
-			needViews(body, d, keep, calls);
+			needViews(body, d, keep, calls, subs);
 			if (k == 0) {
 				for (int j = 0; j < body.size(); j++) {
-					if (!dispatchAt.contains(j) && !usedByAny(body, j, dispatchAt, calls)) {
+					if (!dispatchAt.contains(j) && !usedByAny(body, j, dispatchAt, calls, subs)) {
 						keep.add(j);
 					}
 				}
@@ -129,7 +137,8 @@ public final class SeveralDispatchesRule extends NotGroupedRule {
 	}
 
 	/** Adds the view statements a statement reads, transitively. */
-	private static void needViews(List<Stmt> body, int at, Set<Integer> keep, CallResolution calls) {
+	private static void needViews(List<Stmt> body, int at, Set<Integer> keep, CallResolution calls,
+			SubscriptOps subs) {
 		Set<String> reads = new HashSet<>();
 		for (Expr e : Walk.ownExpressions(body.get(at))) {
 			if (!(body.get(at) instanceof Stmt.Assign a && a.targets().contains(e))) {
@@ -137,17 +146,18 @@ public final class SeveralDispatchesRule extends NotGroupedRule {
 			}
 		}
 		for (int j = at - 1; j >= 0; j--) {
-			if (body.get(j) instanceof Stmt.Assign a && Views.isViewAssignment(calls, a)
+			if (body.get(j) instanceof Stmt.Assign a && Views.isViewAssignment(calls, subs, a)
 					&& a.targets().get(0) instanceof Expr.Name n && reads.contains(n.id()) && keep.add(j)) {
-				needViews(body, j, keep, calls);
+				needViews(body, j, keep, calls, subs);
 			}
 		}
 	}
 
-	private static boolean usedByAny(List<Stmt> body, int view, List<Integer> dispatches, CallResolution calls) {
+	private static boolean usedByAny(List<Stmt> body, int view, List<Integer> dispatches, CallResolution calls,
+			SubscriptOps subs) {
 		for (int d : dispatches) {
 			Set<Integer> keep = new HashSet<>();
-			needViews(body, d, keep, calls);
+			needViews(body, d, keep, calls, subs);
 			if (keep.contains(view)) {
 				return true;
 			}

@@ -1,0 +1,28 @@
+package dev.ptotools.analyzer.facts;
+
+import java.util.List;
+
+import dev.ptotools.analyzer.ir.Span;
+
+/**
+ * What compiling the module found (the compiler module produces this fact when it is part of the
+ * pipeline, as in {@code pto check}, {@code pto compile} and the language server): every problem that
+ * stops or changes a compile, where it is, and the compiler's output for whoever writes it.
+ *
+ * @param findings the problems, in source order
+ * @param output the compiler's generation (files and problems), opaque to the analyzer
+ */
+public record CompileFindings(List<Finding> findings, Object output) {
+
+	/** Why a program does not compile, or what a compile leaves out. */
+	public enum Kind {
+		/** pypto rejects the program: its front end, a pass or its codegen raises an error. */
+		REJECTED,
+		/** The program is valid pypto, but this compiler cannot reproduce what pypto writes for it. */
+		UNSUPPORTED
+	}
+
+	/** One problem of one program; program is its output name (or null for the module). */
+	public record Finding(Kind kind, Span span, String message, String program) {
+	}
+}

@@ -1,0 +1,53 @@
+package dev.ptotools.analyzer.rules.compile;
+
+import java.util.List;
+
+import dev.ptotools.analyzer.diagnostics.Severity;
+import dev.ptotools.analyzer.facts.CompileFindings;
+import dev.ptotools.analyzer.pipeline.Key;
+import dev.ptotools.analyzer.pipeline.Keys;
+import dev.ptotools.analyzer.rules.Rule;
+import dev.ptotools.analyzer.rules.RuleContext;
+
+/** PTO501: not compiled: a construct this compiler does not reproduce yet. Reported from the compiler's findings (see {@link CompileFindings}). */
+public final class CompileUnsupportedRule implements Rule {
+
+	@Override
+	public String id() {
+		return "PTO501";
+	}
+
+	@Override
+	public String name() {
+		return "compile-unsupported";
+	}
+
+	@Override
+	public String title() {
+		return "not compiled: a construct this compiler does not reproduce yet";
+	}
+
+	@Override
+	public String description() {
+		return "The program is valid for pypto, but this compiler cannot yet produce exactly what pypto writes for it, so it writes none of the program's files rather than files that differ. pypto itself compiles it.";
+	}
+
+	@Override
+	public Severity defaultSeverity() {
+		return Severity.ERROR;
+	}
+
+	@Override
+	public List<Key<?>> needs() {
+		return List.of(Keys.COMPILE);
+	}
+
+	@Override
+	public void check(RuleContext ctx) {
+		for (CompileFindings.Finding f : ctx.get(Keys.COMPILE).findings()) {
+			if (f.kind() == CompileFindings.Kind.UNSUPPORTED) {
+				ctx.report(f.span(), f.program() == null ? f.message() : "[" + f.program() + "] " + f.message());
+			}
+		}
+	}
+}

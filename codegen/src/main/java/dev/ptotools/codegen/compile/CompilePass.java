@@ -1,0 +1,47 @@
+package dev.ptotools.codegen.compile;
+
+import java.util.List;
+
+import dev.ptotools.analyzer.facts.CompileFindings;
+import dev.ptotools.analyzer.pipeline.Facts;
+import dev.ptotools.analyzer.pipeline.Key;
+import dev.ptotools.analyzer.pipeline.Keys;
+import dev.ptotools.analyzer.pipeline.Pass;
+import dev.ptotools.codegen.CompileOptions;
+
+/**
+ * The compiler as a pass of the analyzer's pipeline: it compiles every program of the module and
+ * reports what stops or changes a compile as the {@link Keys#COMPILE} fact, so {@code pto check}, the
+ * editor and SARIF show those problems where {@code pto compile} would stop, and on-save writes the
+ * generation the fact carries without compiling twice.
+ */
+public final class CompilePass implements Pass {
+
+	private final CompileOptions options;
+
+	public CompilePass(CompileOptions options) {
+		this.options = options;
+	}
+
+	@Override
+	public String name() {
+		return "compile";
+	}
+
+	@Override
+	public List<Key<?>> needs() {
+		return List.of(Keys.MODULE);
+	}
+
+	@Override
+	public List<Key<?>> produces() {
+		return List.of(Keys.COMPILE);
+	}
+
+	@Override
+	public void run(Facts facts) {
+		Compilation c = Compilation.of(facts.get(Keys.MODULE), facts.has(Keys.RANK_LOOPS) ? facts.get(Keys.RANK_LOOPS) : null,
+				options);
+		facts.put(Keys.COMPILE, new CompileFindings(c.findings(), c));
+	}
+}

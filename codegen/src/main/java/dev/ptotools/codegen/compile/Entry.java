@@ -1,0 +1,27 @@
+package dev.ptotools.codegen.compile;
+
+import java.util.List;
+import java.util.Map;
+
+import dev.ptotools.analyzer.ir.Span;
+
+/**
+ * One program a module asks the compiler for, as pypto would build it when the module runs: a
+ * {@code @pl.program} class (for a builder function, once per distinct argument binding) or a
+ * {@code @pl.jit} entry (once per distinct specialization).
+ *
+ * @param outputName the folder the program's files go to (unique within the module)
+ * @param programName pypto's program name (the class name, or {@code _jit_<entry>})
+ * @param source the source functions, in the order pypto parses them
+ * @param closure the Python values the bodies see (closure constants, builder arguments)
+ * @param span where the program is defined
+ * @param origin what bound it, for messages ("build_x(batch=64, ...)" at a line), or null
+ * @param externals module-level functions the program calls by bare name
+ */
+public record Entry(String outputName, String programName, List<dev.ptotools.analyzer.ir.Function> source,
+		Map<String, Object> closure, Span span, String origin, List<ExternalSource> externals) {
+
+	/** A module-level {@code @pl.function} the program calls by bare name, with the closure of its frame. */
+	public record ExternalSource(String callName, dev.ptotools.analyzer.ir.Function function, Map<String, Object> closure) {
+	}
+}
