@@ -121,6 +121,12 @@ final class Builtins {
 			return new Py.Opaque("pl." + attr);
 		case "argparse":
 			return new Py.Builtin("argparse." + attr);
+		case "sys":
+			return attr.equals("argv") ? new Py.Unknown("sys.argv is only known when the script runs")
+					: new Py.Builtin("sys." + attr);
+		case "os":
+			return attr.equals("environ") ? new Py.Unknown("os.environ is only known when the script runs")
+					: new Py.Builtin("os." + attr);
 		default:
 			return new Py.Builtin(module + "." + attr);
 		}

@@ -170,10 +170,7 @@ public final class SampleBinder {
 					out.put(c.name(), new JitSamples.TensorArg(declared, true));
 				} else {
 					String why = v instanceof Py.Unknown u ? u.reason() : "it is " + Py.show(v);
-					problems.add(new JitSamples.Problem(entry, c.name(),
-							(c.kind() == JitParams.Kind.SCALAR ? "the value" : "the sample") + " of '" + c.name()
-									+ "' is not known statically: " + why,
-							call.span()));
+					problems.add(new JitSamples.Problem(entry, c.name(), why, call.span()));
 				}
 			} else if (c.kind() == JitParams.Kind.TENSOR) {
 				problems.add(new JitSamples.Problem(entry, c.name(), "@pl.jit: missing inferred tensor metadata for"
