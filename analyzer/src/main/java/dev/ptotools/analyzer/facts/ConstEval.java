@@ -277,7 +277,8 @@ public final class ConstEval {
 		}
 	}
 
-	static Object binary(String op, Object l, Object r) {
+	/** A binary operator on folded values with Python's semantics; Unknown when it does not apply. */
+	public static Object binary(String op, Object l, Object r) {
 		if (l instanceof Boolean b) {
 			l = b ? 1L : 0L;
 		}

@@ -54,6 +54,18 @@ public sealed interface Stmt {
 	record Pass(Span span) implements Stmt {
 	}
 
+	/**
+	 * {@code try}: only in the plain Python of a {@link Script} (DSL bodies keep it as {@link Other}), so
+	 * that the calls it holds are seen. {@code handlers} are the bodies of the except clauses.
+	 */
+	record Try(List<Stmt> body, List<List<Stmt>> handlers, List<Stmt> orelse, List<Stmt> finalbody, Span span)
+			implements Stmt {
+	}
+
+	/** {@code raise exc}: only in the plain Python of a {@link Script}; exc is null for a bare raise. */
+	record Raise(Expr exc, Span span) implements Stmt {
+	}
+
 	/** A statement the DSL does not support (try, del, import, nested def...), by kind. */
 	record Other(String kind, Span span) implements Stmt {
 	}

@@ -34,6 +34,14 @@ public final class Walk {
 		if (s instanceof Stmt.With w) {
 			return List.of(w.body());
 		}
+		if (s instanceof Stmt.Try t) {
+			List<List<Stmt>> out = new ArrayList<>();
+			out.add(t.body());
+			out.addAll(t.handlers());
+			out.add(t.orelse());
+			out.add(t.finalbody());
+			return out;
+		}
 		return List.of();
 	}
 
@@ -63,6 +71,8 @@ public final class Walk {
 			}
 		} else if (s instanceof Stmt.Return r) {
 			add(out, r.value());
+		} else if (s instanceof Stmt.Raise r) {
+			add(out, r.exc());
 		}
 		return out;
 	}

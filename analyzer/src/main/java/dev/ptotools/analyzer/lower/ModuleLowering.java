@@ -87,7 +87,7 @@ public final class ModuleLowering {
 			m.scanScope(file.ast().getBody(), List.of());
 		}
 		Script script = m.importsPypto
-				? new ScriptLowering(m.exprs, m.statements, f -> m.jitKind(f) != null || m.hasDecorator(f.getDecorators(), "function"))
+				? new ScriptLowering(m.exprs, m.statements.forScript(), f -> m.jitKind(f) != null || m.hasDecorator(f.getDecorators(), "function"))
 						.lower(file.ast().getBody())
 				: Script.EMPTY;
 		return new ModuleIR(m.importsPypto, m.pl, m.pld, List.copyOf(m.programs), suppressions(file), m.imports, script);

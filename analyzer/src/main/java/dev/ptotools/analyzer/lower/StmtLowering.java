@@ -12,14 +12,17 @@ import dev.ptotools.language.python.AugAssign;
 import dev.ptotools.language.python.Break;
 import dev.ptotools.language.python.Continue;
 import dev.ptotools.language.python.ElifClause;
+import dev.ptotools.language.python.ExceptHandler;
 import dev.ptotools.language.python.ExprStmt;
 import dev.ptotools.language.python.Expression;
 import dev.ptotools.language.python.ForStmt;
 import dev.ptotools.language.python.IfStmt;
 import dev.ptotools.language.python.Pass;
+import dev.ptotools.language.python.Raise;
 import dev.ptotools.language.python.Return;
 import dev.ptotools.language.python.Statement;
 import dev.ptotools.language.python.Suite;
+import dev.ptotools.language.python.TryStmt;
 import dev.ptotools.language.python.WhileStmt;
 import dev.ptotools.language.python.WithItem;
 import dev.ptotools.language.python.WithStmt;
@@ -29,11 +32,23 @@ public final class StmtLowering {
 
 	private final String text;
 	private final ExprLowering exprs;
+	/** Plain Python (a {@link dev.ptotools.analyzer.ir.Script}): try and raise keep their contents. */
+	private final boolean script;
 
 	/** @param text the source text, to trim header spans to their ':' */
 	public StmtLowering(String text, ExprLowering exprs) {
+		this(text, exprs, false);
+	}
+
+	StmtLowering(String text, ExprLowering exprs, boolean script) {
 		this.text = text;
 		this.exprs = exprs;
+		this.script = script;
+	}
+
+	/** The same lowering for the plain Python around the DSL. */
+	StmtLowering forScript() {
+		return new StmtLowering(text, exprs, true);
 	}
 
 	private Expr lower(Expression e) {
@@ -60,6 +75,11 @@ public final class StmtLowering {
 	public List<Stmt> block(List<Statement> statements) {
 		List<Stmt> out = new ArrayList<>(statements.size());
 		for (Statement s : statements) {
+			if (script && (s instanceof dev.ptotools.language.python.Import
+					|| s instanceof dev.ptotools.language.python.ImportFrom)) {
+				out.addAll(imports(s));
+				continue;
+			}
 			Stmt lowered = stmt(s);
 			if (lowered != null) {
 				out.add(lowered);
@@ -123,7 +143,54 @@ public final class StmtLowering {
 		if (s instanceof Pass) {
 			return new Stmt.Pass(span);
 		}
+		if (script && s instanceof TryStmt t) {
+			List<List<Stmt>> handlers = new ArrayList<>();
+			for (ExceptHandler h : t.getHandlers()) {
+				handlers.add(suite(h.getBody()));
+			}
+			return new Stmt.Try(suite(t.getBody()), List.copyOf(handlers), suite(t.getOrelse()), suite(t.getFinalbody()),
+					span);
+		}
+		if (script && s instanceof Raise r) {
+			return new Stmt.Raise(lower(r.getExc()), span);
+		}
 		return new Stmt.Other(kindOf(s), span);
+	}
+
+	/**
+	 * An import in plain Python: one assignment per bound name, of an opaque value whose kind names what
+	 * is imported ("import:torch", "import:pypto.runtime.RunConfig", "import:.config.BATCH"), so that the
+	 * interpreter of the script knows its torch from its pl whatever they are called.
+	 */
+	private List<Stmt> imports(Statement s) {
+		Span span = span(s);
+		List<Stmt> out = new ArrayList<>();
+		if (s instanceof dev.ptotools.language.python.Import imp) {
+			for (dev.ptotools.language.python.Alias a : imp.getNames()) {
+				if (a.getName() == null) {
+					continue;
+				}
+				String bound = a.getAsname() != null ? a.getAsname() : a.getName().split("\\.")[0];
+				String what = a.getAsname() != null ? a.getName() : bound;
+				out.add(importBinding(bound, what, span));
+			}
+		} else if (s instanceof dev.ptotools.language.python.ImportFrom from && !from.isStar()) {
+			String module = String.join("", from.getDots()) + (from.getModule() == null ? "" : from.getModule());
+			for (dev.ptotools.language.python.Alias a : from.getNames()) {
+				if (a.getName() == null) {
+					continue;
+				}
+				String bound = a.getAsname() != null ? a.getAsname() : a.getName();
+				String sep = module.endsWith(".") || module.isEmpty() ? "" : ".";
+				out.add(importBinding(bound, module + sep + a.getName(), span));
+			}
+		}
+		return out;
+	}
+
+	private static Stmt importBinding(String name, String what, Span span) {
+		return new Stmt.Assign(List.of(new Expr.Name(name, span)), new Expr.Opaque("import:" + what, List.of(), span), null,
+				span);
 	}
 
 	/** if/elif/else as nested Ifs: each elif is the sole statement of its parent's orelse. */

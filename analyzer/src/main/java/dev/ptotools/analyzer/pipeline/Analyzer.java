@@ -21,6 +21,7 @@ import dev.ptotools.analyzer.passes.ClassifyFunctionsPass;
 import dev.ptotools.analyzer.passes.ClassifySubscriptsPass;
 import dev.ptotools.analyzer.passes.CommDomainsPass;
 import dev.ptotools.analyzer.passes.FoldConstantsPass;
+import dev.ptotools.analyzer.passes.JitSamplesPass;
 import dev.ptotools.analyzer.passes.LowerPass;
 import dev.ptotools.analyzer.passes.RankLoopsPass;
 import dev.ptotools.analyzer.passes.ResolveCallsPass;
@@ -43,8 +44,9 @@ public final class Analyzer {
 	public static final String INTERNAL_ERROR = "PTO900";
 
 	private static final Analyzer STANDARD = new Analyzer(
-			List.of(new LowerPass(), new ResolveCallsPass(), new FoldConstantsPass(), new ClassifyFunctionsPass(),
-					new ClassifySubscriptsPass(), new CommDomainsPass(), new RankLoopsPass(), new CallDirectionsPass()),
+			List.of(new LowerPass(), new ResolveCallsPass(), new FoldConstantsPass(), new JitSamplesPass(),
+					new ClassifyFunctionsPass(), new ClassifySubscriptsPass(), new CommDomainsPass(), new RankLoopsPass(),
+					new CallDirectionsPass()),
 			Rules.all());
 
 	private final List<Pass> passes;

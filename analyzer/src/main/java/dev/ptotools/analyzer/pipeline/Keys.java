@@ -6,6 +6,7 @@ import dev.ptotools.analyzer.facts.CallResolution;
 import dev.ptotools.analyzer.facts.CommDomains;
 import dev.ptotools.analyzer.facts.Constants;
 import dev.ptotools.analyzer.facts.FunctionKinds;
+import dev.ptotools.analyzer.facts.JitSamples;
 import dev.ptotools.analyzer.facts.RankLoops;
 import dev.ptotools.analyzer.facts.SubscriptOps;
 import dev.ptotools.analyzer.ir.Imports;
@@ -27,6 +28,7 @@ public final class Keys {
 	public static final Key<ModuleIR> MODULE = new Key<>("module IR", ModuleIR.class);
 	public static final Key<CallResolution> CALLS = new Key<>("call resolution", CallResolution.class);
 	public static final Key<Constants> CONSTANTS = new Key<>("constants", Constants.class);
+	public static final Key<JitSamples> JIT_SAMPLES = new Key<>("jit samples", JitSamples.class);
 	public static final Key<FunctionKinds> FUNCTIONS = new Key<>("function kinds", FunctionKinds.class);
 	public static final Key<SubscriptOps> SUBSCRIPTS = new Key<>("subscript ops", SubscriptOps.class);
 	public static final Key<CommDomains> COMM_DOMAINS = new Key<>("comm domains", CommDomains.class);

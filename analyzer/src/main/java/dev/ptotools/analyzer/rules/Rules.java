@@ -37,6 +37,7 @@ import dev.ptotools.analyzer.rules.host.DistributedArgWithoutDeviceRule;
 import dev.ptotools.analyzer.rules.host.HierarchyCallRule;
 import dev.ptotools.analyzer.rules.host.NestedHostCreateRule;
 import dev.ptotools.analyzer.rules.host.UnsupportedHostOpRule;
+import dev.ptotools.analyzer.rules.jit.JitShapeUnknownRule;
 
 /** Every rule, in id order. */
 public final class Rules {
@@ -50,7 +51,7 @@ public final class Rules {
 			new UnsupportedHostOpRule(), new HierarchyCallRule(), new UnknownFunctionRule(), new ArgumentCountRule(),
 			new UnknownKeywordRule(), new UnknownBuiltinRule(), new FunctionDeclarationRule(),
 			new DeviceBeforeDefinitionRule(), new MissingAnnotationRule(), new UnsupportedStatementRule(),
-			new InvalidLoopRule(), new CompileRejectedRule(), new CompileUnsupportedRule());
+			new InvalidLoopRule(), new JitShapeUnknownRule(), new CompileRejectedRule(), new CompileUnsupportedRule());
 
 	private Rules() {
 	}
