@@ -13,14 +13,12 @@ import java.util.stream.Stream;
 import dev.ptotools.analyzer.config.AnalyzerConfig;
 import dev.ptotools.analyzer.diagnostics.Diagnostic;
 import dev.ptotools.analyzer.diagnostics.Severity;
-import dev.ptotools.analyzer.ir.Program;
+import dev.ptotools.analyzer.facts.CompileFindings;
 import dev.ptotools.analyzer.ir.Span;
 import dev.ptotools.analyzer.pipeline.Analysis;
 import dev.ptotools.analyzer.pipeline.Analyzer;
 import dev.ptotools.analyzer.pipeline.Keys;
-import dev.ptotools.codegen.layout.ProgramGenerator;
-import dev.ptotools.codegen.support.CodegenException;
-import dev.ptotools.codegen.support.ProgramContext;
+import dev.ptotools.codegen.compile.Compilation;
 import dev.ptotools.codegen.write.OutputWriter;
 import dev.ptotools.language.ParsedFile;
 import dev.ptotools.language.PythonFrontEnd;
@@ -31,8 +29,9 @@ import dev.ptotools.language.PythonFrontEnd;
  * server's on-save produce identical files; the {@code compile} methods add parsing, analysis and the
  * one {@link OutputWriter}.
  *
- * <p>Each program goes to {@code <out>/<program>/}. A program with an error (from the analyzer or from
- * codegen) gets no files at all, so whatever an earlier compile wrote for it stays as it was.
+ * <p>Each program goes to {@code <out>/<program>/}. A program that does not compile (pypto rejects it,
+ * this compiler cannot reproduce it, or the analyzer found an error in it) gets no files at all, so
+ * whatever an earlier compile wrote for it stays as it was.
  */
 public final class Compiler {
 
@@ -49,43 +48,43 @@ public final class Compiler {
 		if (!analysis.isPypto()) {
 			return new Generation(files, problems);
 		}
-		List<Diagnostic> errors = analysis.diagnostics().stream().filter(d -> d.severity() == Severity.ERROR).toList();
-		Map<String, Program> seen = new HashMap<>();
-		for (Program p : analysis.module().programs()) {
-			if (seen.put(p.name(), p) != null) {
-				problems.add(problem(analysis, sourceName, p.name(), p.nameSpan(),
-						"program '" + p.name() + "' is defined twice; its output folder would be written twice"));
-				continue;
-			}
+		Compilation c = compilation(analysis, options);
+		List<Diagnostic> errors = analysis.diagnostics().stream()
+				.filter(d -> d.severity() == Severity.ERROR && !d.rule().startsWith("PTO5")).toList();
+		for (Compilation.CompiledProgram p : c.programs()) {
+			Span programSpan = p.entry().span();
 			List<Diagnostic> blocking = errors.stream()
 					.filter(d -> d.span() == Span.NONE || d.rule().equals(Analyzer.INTERNAL_ERROR) || d.rule().equals(SYNTAX_ERROR)
-							|| p.span().contains(d.span()))
+							|| programSpan.contains(d.span()))
 					.toList();
 			if (!blocking.isEmpty()) {
 				for (Diagnostic d : blocking) {
-					problems.add(problem(analysis, sourceName, p.name(), d.span(), d.rule() + ": " + d.message()));
+					problems.add(problem(analysis, sourceName, p.entry().outputName(), d.span(), d.rule() + ": " + d.message()));
 				}
 				continue;
 			}
-			ProgramContext ctx = new ProgramContext(p, analysis.facts().get(Keys.CALLS), analysis.facts().get(Keys.FUNCTIONS),
-					analysis.facts().get(Keys.CONSTANTS).evaluator(p), analysis.facts().get(Keys.CALL_DIRECTIONS),
-					analysis.facts().has(Keys.COMM_DOMAINS) ? analysis.facts().get(Keys.COMM_DOMAINS) : null,
-					analysis.facts().has(Keys.RANK_LOOPS) ? analysis.facts().get(Keys.RANK_LOOPS) : null, options,
-					analysis.file().text());
-			try {
-				ProgramGenerator.Output out = ProgramGenerator.build(ctx);
-				files.addAll(out.files());
-				for (ProgramGenerator.Note note : out.notes()) {
-					problems.add(new Problem(note.severity(), note.message(), sourceName, 0, 0, p.name()));
-				}
-			} catch (CodegenException e) {
-				problems.add(problem(analysis, sourceName, p.name(), e.span(), e.getMessage()));
-			} catch (RuntimeException e) {
-				problems.add(problem(analysis, sourceName, p.name(), Span.NONE,
-						"internal error in codegen: " + e + " (please report)"));
+			files.addAll(p.files());
+		}
+		for (CompileFindings.Finding f : c.findings()) {
+			boolean quiet = errors.stream().anyMatch(d -> d.rule().equals(SYNTAX_ERROR));
+			if (!quiet) {
+				problems.add(problem(analysis, sourceName, f.program(), f.span(),
+						(f.kind() == CompileFindings.Kind.UNSUPPORTED ? "PTO501: " : "PTO500: ") + f.message()));
 			}
 		}
 		return new Generation(files, problems);
+	}
+
+	/** The compilation the analysis already holds (when made with these options), else a new one. */
+	public static Compilation compilation(Analysis analysis, CompileOptions options) {
+		if (analysis.facts().has(Keys.COMPILE) && analysis.facts().get(Keys.COMPILE).output() instanceof Compilation held
+				&& held.options().equals(options)) {
+			return held;
+		}
+		var f = analysis.facts();
+		return Compilation.of(analysis.module(), f.has(Keys.CONSTANTS) ? f.get(Keys.CONSTANTS) : null,
+				f.has(Keys.JIT_SAMPLES) ? f.get(Keys.JIT_SAMPLES) : null, f.has(Keys.RANK_LOOPS) ? f.get(Keys.RANK_LOOPS) : null,
+				options);
 	}
 
 	/** Parses, analyzes and generates one source text. */
@@ -128,18 +127,18 @@ public final class Compiler {
 	private static CompileResult write(List<Generation> generations, Path outDir) {
 		List<Problem> problems = new ArrayList<>();
 		List<Path> written = new ArrayList<>();
-		Map<String, Integer> owners = new HashMap<>();
+		Map<String, String> owners = new HashMap<>();
 		OutputWriter writer = new OutputWriter(outDir);
-		for (int gi = 0; gi < generations.size(); gi++) {
-			Generation g = generations.get(gi);
+		for (Generation g : generations) {
 			problems.addAll(g.problems());
 			List<GeneratedFile> batch = new ArrayList<>();
+			String source = g.problems().isEmpty() ? null : g.problems().get(0).source();
 			for (GeneratedFile f : g.files()) {
 				String program = f.path().substring(0, f.path().indexOf('/'));
-				Integer owner = owners.putIfAbsent(program, gi);
-				if (owner != null && owner != gi) {
+				String owner = owners.putIfAbsent(program, String.valueOf(System.identityHashCode(g)));
+				if (owner != null && !owner.equals(String.valueOf(System.identityHashCode(g)))) {
 					problems.add(new Problem(Severity.ERROR, "program '" + program + "' is defined in two sources; "
-							+ "keeping the first", null, 0, 0, program));
+							+ "keeping the first", source, 0, 0, program));
 					continue;
 				}
 				batch.add(f);

@@ -4,6 +4,8 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.ptotools.analyzer.facts.CompileFindings;
+import dev.ptotools.analyzer.facts.Constants;
+import dev.ptotools.analyzer.facts.JitSamples;
 import dev.ptotools.analyzer.facts.RankLoops;
 import dev.ptotools.analyzer.ir.ModuleIR;
 import dev.ptotools.analyzer.ir.Span;
@@ -11,6 +13,7 @@ import dev.ptotools.codegen.CompileOptions;
 import dev.ptotools.codegen.GeneratedFile;
 import dev.ptotools.codegen.frontend.Closure;
 import dev.ptotools.codegen.frontend.ProgramParser;
+import dev.ptotools.codegen.frontend.jit.JitSpecializer;
 import dev.ptotools.codegen.ir.Program;
 import dev.ptotools.codegen.passes.PassContext;
 import dev.ptotools.codegen.passes.PassPipeline;
@@ -23,36 +26,58 @@ import dev.ptotools.codegen.support.CodegenException;
  *
  * @param programs the programs that compiled, with their files (paths relative to the output folder)
  * @param findings why the others did not, in source order
+ * @param options what it was compiled with
  */
-public record Compilation(List<CompiledProgram> programs, List<CompileFindings.Finding> findings) {
+public record Compilation(List<CompiledProgram> programs, List<CompileFindings.Finding> findings,
+		CompileOptions options) {
 
 	/** A program that compiled: its entry (output name, where it is defined) and its files. */
 	public record CompiledProgram(Entry entry, List<GeneratedFile> files) {
 	}
 
-	/** Compiles a module; loops (may be null) are the analyzer's rank-loop verdicts, for grouped dispatch. */
-	public static Compilation of(ModuleIR module, RankLoops loops, CompileOptions options) {
+	/**
+	 * Compiles a module from the analyzer's facts: the module, its constants and jit samples (for the
+	 * {@code @pl.jit} entries) and its rank-loop verdicts (for grouped dispatch); any of the last three may
+	 * be null.
+	 */
+	public static Compilation of(ModuleIR module, Constants constants, JitSamples samples, RankLoops loops,
+			CompileOptions options) {
 		List<CompiledProgram> programs = new ArrayList<>();
 		List<CompileFindings.Finding> findings = new ArrayList<>();
 		if (!module.importsPypto()) {
-			return new Compilation(programs, findings);
+			return new Compilation(programs, findings, options);
 		}
 		for (Entry e : EntryPrograms.of(module)) {
-			try {
-				Program ir = parse(module, e);
-				Program lowered = PassPipeline.defaults().run(ir, new PassContext(options.backend()));
-				programs.add(new CompiledProgram(e, ProgramBuild.files(e.outputName(), lowered, options, loops)));
-			} catch (CodegenException ex) {
-				findings.add(new CompileFindings.Finding(
-						ex.isUnsupported() ? CompileFindings.Kind.UNSUPPORTED : CompileFindings.Kind.REJECTED,
-						ex.span() == Span.NONE ? e.span() : ex.span(), ex.getMessage(), e.outputName()));
-			} catch (RuntimeException | StackOverflowError ex) {
-				findings.add(new CompileFindings.Finding(CompileFindings.Kind.UNSUPPORTED, e.span(),
-						"internal error in the compiler: " + ex + " (please report)", e.outputName()));
+			compile(e, () -> parse(module, e), options, loops, programs, findings);
+		}
+		if (samples != null && constants != null) {
+			for (JitSamples.Entry entry : samples.entries()) {
+				for (JitSamples.Specialization spec : entry.specializations()) {
+					Entry e = new Entry(spec.folderName(), spec.programName(), List.of(spec.entry()), java.util.Map.of(),
+							spec.entry().span(), spec.call() == null ? null : "sample call at offset " + spec.call().start(),
+							List.of());
+					compile(e, () -> JitSpecializer.parse(JitSpecializer.specialize(module, constants, spec)), options, loops,
+							programs, findings);
+				}
 			}
 		}
 		findings.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
-		return new Compilation(programs, findings);
+		return new Compilation(programs, findings, options);
+	}
+
+	private static void compile(Entry e, java.util.function.Supplier<Program> front, CompileOptions options, RankLoops loops,
+			List<CompiledProgram> programs, List<CompileFindings.Finding> findings) {
+		try {
+			Program lowered = PassPipeline.defaults().run(front.get(), new PassContext(options.backend()));
+			programs.add(new CompiledProgram(e, ProgramBuild.files(e.outputName(), lowered, options, loops)));
+		} catch (CodegenException ex) {
+			findings.add(new CompileFindings.Finding(
+					ex.isUnsupported() ? CompileFindings.Kind.UNSUPPORTED : CompileFindings.Kind.REJECTED,
+					ex.span() == Span.NONE ? e.span() : ex.span(), ex.getMessage(), e.outputName()));
+		} catch (RuntimeException | StackOverflowError ex) {
+			findings.add(new CompileFindings.Finding(CompileFindings.Kind.UNSUPPORTED, e.span(),
+					"internal error in the compiler: " + ex + " (please report)", e.outputName()));
+		}
 	}
 
 	/** The entry's program as pypto's front end builds it. */

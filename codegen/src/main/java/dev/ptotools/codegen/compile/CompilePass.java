@@ -38,10 +38,14 @@ public final class CompilePass implements Pass {
 		return List.of(Keys.COMPILE);
 	}
 
+	private static <T> T opt(Facts facts, Key<T> key) {
+		return facts.has(key) ? facts.get(key) : null;
+	}
+
 	@Override
 	public void run(Facts facts) {
-		Compilation c = Compilation.of(facts.get(Keys.MODULE), facts.has(Keys.RANK_LOOPS) ? facts.get(Keys.RANK_LOOPS) : null,
-				options);
+		Compilation c = Compilation.of(facts.get(Keys.MODULE), opt(facts, Keys.CONSTANTS), opt(facts, Keys.JIT_SAMPLES),
+				opt(facts, Keys.RANK_LOOPS), options);
 		facts.put(Keys.COMPILE, new CompileFindings(c.findings(), c));
 	}
 }
