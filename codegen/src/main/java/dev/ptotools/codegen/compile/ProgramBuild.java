@@ -9,6 +9,10 @@ import dev.ptotools.codegen.GeneratedFile;
 import dev.ptotools.codegen.config.KernelConfigWriter;
 import dev.ptotools.analyzer.facts.RankLoops;
 import dev.ptotools.codegen.emit.distributed.DistributedCodegen;
+import dev.ptotools.codegen.emit.distributed.DistributedMeta;
+import dev.ptotools.codegen.emit.distributed.SubWorkerModule;
+import dev.ptotools.codegen.ir.Stmt;
+import dev.ptotools.codegen.support.CodegenException;
 import dev.ptotools.codegen.emit.distributed.GroupedLoop;
 import dev.ptotools.codegen.emit.distributed.HostOrchResult;
 import dev.ptotools.codegen.emit.orchestration.OrchestrationCodegen;
@@ -46,6 +50,11 @@ final class ProgramBuild {
 			List<GroupedLoop> grouped = host == null ? List.of() : GroupedLoop.fromAnalysis(loops, host.name());
 			HostOrchResult h = DistributedCodegen.generate(program, host, options, grouped);
 			files.add(new GeneratedFile(ProgramLayout.hostOrch(out), h.fileText()));
+			subWorkers(out, program, files);
+			String meta = DistributedMeta.write(program, options, h.grouped());
+			if (meta != null) {
+				files.add(new GeneratedFile(ProgramLayout.distributedMeta(out), meta));
+			}
 			for (Function orch : orchs) {
 				chip(program, orch, ProgramLayout.nextLevelCpp(out, orch.name()), ProgramLayout.nextLevelConfig(out, orch.name()),
 						options, files);
@@ -63,6 +72,36 @@ final class ProgramBuild {
 					files);
 		}
 		return files;
+	}
+
+	/**
+	 * sub_workers/&lt;name&gt;.py for each HOST-level SubWorker (pypto's generate, after host_orch.py), and
+	 * sub_workers/__required__.json naming the runtime-bound ones.
+	 */
+	private static void subWorkers(String out, Program program, List<GeneratedFile> files) {
+		List<String> runtimeBound = new ArrayList<>();
+		for (Function f : program.sortedByName()) {
+			if (!SubWorkerModule.applies(f)) {
+				continue;
+			}
+			String body = null;
+			if (f.body() instanceof Stmt.Inline inline) {
+				if (inline.requiresRuntimeBinding()) {
+					runtimeBound.add(f.name());
+				} else {
+					body = inline.code();
+				}
+			} else {
+				throw new CodegenException("SubWorker '" + f.name() + "' must have an InlineStmt body, got "
+						+ f.body().getClass().getSimpleName() + "Stmt", f.span());
+			}
+			files.add(new GeneratedFile(ProgramLayout.subWorker(out, f.name()),
+					SubWorkerModule.write(f.name(), f.params().stream().map(p -> p.name()).toList(), body)));
+		}
+		String required = SubWorkerModule.required(runtimeBound);
+		if (required != null) {
+			files.add(new GeneratedFile(out + "/sub_workers/__required__.json", required));
+		}
 	}
 
 	private static void chip(Program program, Function orch, String cppPath, String configPath, CompileOptions options,
