@@ -140,6 +140,52 @@ final class Assignments {
 		out.add(new dev.ptotools.codegen.ir.Stmt.Yield(values, a.span()));
 	}
 
+	/**
+	 * The byte size of the shape+dtype form {@code pld.alloc_window_buffer([1, SIZE], dtype=pl.FP32)} (pypto's
+	 * _compute_window_buffer_bytes): the product times the element size as one INT64 constant when every
+	 * dimension is static, else a chain of products from the first dimension, times the element size.
+	 */
+	private dev.ptotools.codegen.ir.Expr windowBufferBytes(List<Expr> dims, DType dtype, Span span) {
+		if (dims.isEmpty()) {
+			throw new CodegenException("pld.tensor.alloc_window_buffer shape must be non-empty", span);
+		}
+		List<dev.ptotools.codegen.ir.Expr> shape = new ArrayList<>();
+		for (int i = 0; i < dims.size(); i++) {
+			dev.ptotools.codegen.ir.Expr d = p.exprs.expr(dims.get(i));
+			if (d instanceof dev.ptotools.codegen.ir.Expr.ConstInt c && c.value() <= 0) {
+				throw new CodegenException("pld.tensor.alloc_window_buffer shape dimension[" + i + "] is " + c.value()
+						+ "; all dimensions must be positive", span);
+			}
+			shape.add(d);
+		}
+		long total = 1;
+		boolean allStatic = true;
+		for (dev.ptotools.codegen.ir.Expr d : shape) {
+			if (d instanceof dev.ptotools.codegen.ir.Expr.ConstInt c) {
+				total *= c.value();
+			} else {
+				allStatic = false;
+				break;
+			}
+		}
+		if (allStatic) {
+			return new dev.ptotools.codegen.ir.Expr.ConstInt(total * dtype.bytes(), DType.INT64, span);
+		}
+		dev.ptotools.codegen.ir.Expr acc = int64(shape.get(0), span);
+		for (int i = 1; i < shape.size(); i++) {
+			acc = new dev.ptotools.codegen.ir.Expr.Binary(dev.ptotools.codegen.ir.Expr.BinaryOp.Mul, acc,
+					int64(shape.get(i), span), DType.INT64, span);
+		}
+		return new dev.ptotools.codegen.ir.Expr.Binary(dev.ptotools.codegen.ir.Expr.BinaryOp.Mul, acc,
+				new dev.ptotools.codegen.ir.Expr.ConstInt(dtype.bytes(), DType.INT64, span), DType.INT64, span);
+	}
+
+	private static dev.ptotools.codegen.ir.Expr int64(dev.ptotools.codegen.ir.Expr d, Span span) {
+		return d instanceof dev.ptotools.codegen.ir.Expr.ConstInt c
+				? new dev.ptotools.codegen.ir.Expr.ConstInt(c.value(), DType.INT64, span)
+				: d;
+	}
+
 	/** {@code buf = pld.alloc_window_buffer(size)}: the LHS name becomes the buffer's name= (program-unique). */
 	private void windowBuffer(Expr target, Expr.Call call, List<dev.ptotools.codegen.ir.Stmt> out) {
 		if (p.level != Level.HOST && (p.level == null || p.level.ordinal() < Level.HOST.ordinal())) {
@@ -160,13 +206,31 @@ final class Assignments {
 		}
 		p.ctx.windowBuffers.put(n.id(), call.span());
 		List<dev.ptotools.codegen.ir.Expr> args = new ArrayList<>();
-		for (Expr x : call.args()) {
-			args.add(p.exprs.expr(x));
-		}
 		Map<String, Object> kwargs = new LinkedHashMap<>();
 		for (Expr.Keyword k : call.keywords()) {
 			if (k.name() != null) {
 				kwargs.put(k.name(), p.exprs.kwargValue(k.value()));
+			}
+		}
+		Object dtype = kwargs.remove("dtype");
+		Expr first = call.args().isEmpty() ? null : call.args().get(0);
+		if (first instanceof Expr.ListExpr || first instanceof Expr.TupleExpr) {
+			if (!(dtype instanceof DType d)) {
+				throw new CodegenException("pld.tensor.alloc_window_buffer requires dtype= when the first argument is a "
+						+ "shape (list / tuple of per-rank dimensions)", call.span());
+			}
+			List<Expr> dims = first instanceof Expr.ListExpr l ? l.elts() : ((Expr.TupleExpr) first).elts();
+			args.add(windowBufferBytes(dims, d, call.span()));
+			for (int i = 1; i < call.args().size(); i++) {
+				args.add(p.exprs.expr(call.args().get(i)));
+			}
+		} else {
+			if (dtype != null) {
+				throw new CodegenException("pld.tensor.alloc_window_buffer dtype= is only valid when the first argument is "
+						+ "a shape (list / tuple), not a scalar byte size", call.span());
+			}
+			for (Expr x : call.args()) {
+				args.add(p.exprs.expr(x));
 			}
 		}
 		kwargs.put("name", n.id());

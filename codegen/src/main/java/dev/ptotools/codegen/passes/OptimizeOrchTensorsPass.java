@@ -59,7 +59,7 @@ public final class OptimizeOrchTensorsPass implements Pass {
 		for (Function f : program.functions()) {
 			boolean kernel = f.type() == FunctionType.InCore || f.type() == FunctionType.AIC || f.type() == FunctionType.AIV;
 			if (kernel && Boolean.TRUE.equals(f.attr("windowize"))) {
-				throw new dev.ptotools.codegen.support.CodegenException("pl.at(..., windowize=True) (window "
+				throw dev.ptotools.codegen.support.CodegenException.unsupported("pl.at(..., windowize=True) (window "
 						+ "externalization) is not supported by this compiler yet", f.span());
 			}
 		}

@@ -74,6 +74,13 @@ final class BodyTransformer {
 		for (Stmt s : body) {
 			out.addAll(stmt(s));
 		}
+		if (!out.isEmpty() && out.get(0) instanceof Stmt.ExprStmt e && e.value() instanceof Expr.Literal l
+				&& l.value() instanceof String doc && doc.contains("\n") && !doc.contains("\\")
+				&& !doc.contains("\"\"\"")) {
+			// pypto writes the docstring verbatim in triple quotes and then indents every generated line
+			// into the class body, the docstring's own lines included.
+			out.set(0, new Stmt.ExprStmt(Synth.literal(doc.replace("\n", "\n    "), l.span()), e.span()));
+		}
 		return out.isEmpty() ? List.of(new Stmt.Pass(fnSpan)) : out;
 	}
 

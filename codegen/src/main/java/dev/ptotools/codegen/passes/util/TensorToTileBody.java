@@ -301,8 +301,8 @@ public final class TensorToTileBody extends IrMutator {
 		List<Expr> args = c.args();
 		Span span = c.span();
 		if (TensorToTileOps.UNSUPPORTED.contains(op)) {
-			throw new CodegenException("ConvertTensorToTileOps: '" + op + "' inside a kernel is not supported by this "
-					+ "compiler yet", span);
+			throw CodegenException.unsupported("ConvertTensorToTileOps: '" + op + "' inside a kernel is not supported by "
+					+ "this compiler yet", span);
 		}
 		switch (op) {
 		case "tensor.slice": {
