@@ -32,6 +32,22 @@ public final class DeepClone extends IrMutator {
 		return new DeepClone(seed, cloneDefVars).stmt(body);
 	}
 
+	/** The body with the mapped Vars replaced everywhere (uses and definitions); nothing is re-created. */
+	public static Stmt substitute(Stmt body, Map<Var, Expr> map) {
+		return new IrMutator() {
+			@Override
+			public Expr var(Var v) {
+				Expr m = map.get(v);
+				return m != null ? m : v;
+			}
+
+			@Override
+			public Var defVar(Var v) {
+				return map.get(v) instanceof Var m ? m : v;
+			}
+		}.stmt(body);
+	}
+
 	@Override
 	public Expr var(Var v) {
 		Expr m = map.get(v);

@@ -179,7 +179,12 @@ public final class SimplifyMutator extends IrMutator {
 			boolean constant = value instanceof Expr.ConstInt || value instanceof Expr.ConstFloat
 					|| value instanceof Expr.ConstBool;
 			if (constant && depth == 0) {
-				analyzer.bind(v, value);
+				try {
+					analyzer.bind(v, value);
+				} catch (dev.ptotools.codegen.support.CodegenException e) {
+					// pypto fails the same way on a top-level bool constant (its comparison analyzer rejects bool).
+					throw new dev.ptotools.codegen.support.CodegenException(e.getMessage(), a.span());
+				}
 				bindingLog.add(v);
 			} else {
 				bindBound(v, value);
