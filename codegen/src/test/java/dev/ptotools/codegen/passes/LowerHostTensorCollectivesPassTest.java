@@ -37,9 +37,9 @@ class LowerHostTensorCollectivesPassTest {
 				        data = pld.tensor.allreduce(data, sig, op=pld.ReduceOp.Max)
 				""");
 		assertTrue(out.contains("""
-				    for r in pl.range(pl.const(0, pl.INT64), pl.pld.system.world_size(), pl.const(1, pl.INT64)):
-				        pl.builtin.tensor.allreduce(data, sig, op=1, dtype=pl.FP32, core_num=1, attrs={"op": 1, "dtype": pl.FP32, "core_num": 1, "device": r, "arg_directions": [InOut, InOut]})
-				    data: pld.DistributedTensor[[1, 64], pl.FP32] = data
+				    for r_1 in pl.range(pl.const(0, pl.INT64), pld.system.world_size(), pl.const(1, pl.INT64)):
+				        pl.builtin.tensor.allreduce(data, sig, op=1, dtype=pl.FP32, core_num=1, attrs={"op": 1, "dtype": pl.FP32, "core_num": 1, "device": r_1, "arg_directions": [pl.adir.inout, pl.adir.inout]})
+				    data_1: pld.DistributedTensor[[1, 64], pl.FP32] = data
 				"""), out);
 	}
 
@@ -51,8 +51,8 @@ class LowerHostTensorCollectivesPassTest {
 				        pld.tensor.broadcast(data, sig, root=1)
 				""");
 		assertTrue(out.contains("""
-				    pl.builtin.tensor.broadcast(data, sig, root=1, dtype=pl.FP32, attrs={"root": 1, "dtype": pl.FP32, "device": pl.const(0, pl.INT64), "arg_directions": [InOut, InOut]})
-				    pl.builtin.tensor.broadcast(data, sig, root=1, dtype=pl.FP32, attrs={"root": 1, "dtype": pl.FP32, "device": pl.const(1, pl.INT64), "arg_directions": [InOut, InOut]})
+				    pl.builtin.tensor.broadcast(data, sig, root=1, dtype=pl.FP32, attrs={"root": 1, "dtype": pl.FP32, "device": pl.const(0, pl.INT64), "arg_directions": [pl.adir.inout, pl.adir.inout]})
+				    pl.builtin.tensor.broadcast(data, sig, root=1, dtype=pl.FP32, attrs={"root": 1, "dtype": pl.FP32, "device": pl.const(1, pl.INT64), "arg_directions": [pl.adir.inout, pl.adir.inout]})
 				"""), out);
 	}
 
@@ -64,7 +64,7 @@ class LowerHostTensorCollectivesPassTest {
 				        pld.tensor.allreduce(data, sig, mode="ring")
 				""");
 		assertTrue(out.contains("pl.builtin.tensor.allreduce_ring(data, sig, op=0, dtype=pl.FP32, attrs={\"op\": 0, \"dtype\": "
-				+ "pl.FP32, \"device\": pl.const(3, pl.INT64), \"arg_directions\": [InOut, InOut]})"), out);
+				+ "pl.FP32, \"device\": pl.const(3, pl.INT64), \"arg_directions\": [pl.adir.inout, pl.adir.inout]})"), out);
 	}
 
 	private static String error(String loop, String rest) {

@@ -59,24 +59,24 @@ class MaterializeDistTensorCtxPassTest {
 	void functionsWithDistributedParametersGetATrailingCtxParameterEach() {
 		Program p = DistPrograms.lower(PROGRAM, "P");
 		String chip = DistPrograms.print(p, "chip");
-		assertTrue(chip.contains("out: pl.Out[pl.Tensor[[1, 64], pl.FP32]], data_ctx: pld.CommCtx, sig_ctx: pld.CommCtx)"), chip);
+		assertTrue(chip.contains("out: pl.Out[pl.Tensor[[1, 64], pl.FP32]], data_ctx: pld.CommCtx, sig_ctx: pld.CommCtxType)"), chip);
 		assertTrue(chip.contains("d2: pld.DistributedTensor[[1, 64], pl.FP32] = self.k(a, data, data_ctx)"), chip);
 		// d2 is what k returns of its data parameter: the caller's data_ctx
 		assertTrue(chip.contains("self.k2(d2, sig, out, data_ctx, sig_ctx)"), chip);
-		assertTrue(DistPrograms.print(p, "k").contains("data: pl.InOut[pld.DistributedTensor[[1, 64], pl.FP32]], data_ctx: pld.CommCtx)"));
+		assertTrue(DistPrograms.print(p, "k").contains("data: pl.InOut[pld.DistributedTensor[[1, 64], pl.FP32]], data_ctx: pld.CommCtxType)"));
 	}
 
 	@Test
 	void theHostQueriesEachViewsContextRightBeforeTheDispatchWithUniqueNames() {
 		String host = DistPrograms.print(DistPrograms.lower(PROGRAM, "P"), "host");
 		assertTrue(host.contains("""
-				        data_ctx: pld.CommCtx = pl.pld.system.get_comm_ctx(data)
-				        sig_ctx: pld.CommCtx = pl.pld.system.get_comm_ctx(sig)
-				        z: pl.Tensor[[1, 64], pl.FP32] = self.chip(x_r, data, sig, y_r, data_ctx, sig_ctx, attrs={"device": r})
+				        data_ctx: pld.CommCtxType = pld.system.get_comm_ctx(data)
+				        sig_ctx: pld.CommCtxType = pld.system.get_comm_ctx(sig)
+				        z: pl.Tensor[[1, 64], pl.FP32] = self.chip(x_r, data, sig, y_r, data_ctx, sig_ctx, device=r)
 				"""), host);
 		assertTrue(host.contains("""
-				        data_ctx_1: pld.CommCtx = pl.pld.system.get_comm_ctx(data)
-				        sig_ctx_1: pld.CommCtx = pl.pld.system.get_comm_ctx(sig)
+				        data_ctx_1: pld.CommCtxType = pld.system.get_comm_ctx(data)
+				        sig_ctx_1: pld.CommCtxType = pld.system.get_comm_ctx(sig)
 				"""), host);
 	}
 
@@ -84,6 +84,6 @@ class MaterializeDistTensorCtxPassTest {
 	void outsideTheHostAContextQueryIsTheContextItResolvesTo() {
 		String text = PROGRAM.replace("        d2 = self.k(a, data)\n", "        d2 = self.k(a, data)\n        c = pld.system.get_comm_ctx(d2)\n");
 		String chip = DistPrograms.print(DistPrograms.lower(text, "P"), "chip");
-		assertTrue(chip.contains("    c: pld.CommCtx = data_ctx\n"), chip);
+		assertTrue(chip.contains("    c: pld.CommCtxType = data_ctx\n"), chip);
 	}
 }

@@ -46,12 +46,19 @@ class MaterializeValidShapeSymbolsPassTest {
 		assertEquals(List.of("VALID", "sij__ssa_v0", "out__ssa_v0"), k.params().stream().map(v -> v.name()).toList());
 		assertEquals(new Type.Scalar(dev.ptotools.codegen.types.DType.INDEX), k.params().get(0).type());
 		assertEquals(List.of(Direction.In, Direction.In, Direction.Out), k.directions());
-		Expr.Call call = null;
-		for (Stmt s : Stmt.flatten(p.function("main").body())) {
-			if (s instanceof Stmt.Assign a && a.value() instanceof Expr.Call c && "kern".equals(c.functionName())) {
-				call = c;
+		// the call sits inside the runtime scope MaterializeRuntimeScopes wrapped the body in
+		List<Expr.Call> calls = new java.util.ArrayList<>();
+		new dev.ptotools.codegen.passes.util.PyptoVisitor() {
+			@Override
+			protected void call(Expr.Call c) {
+				if ("kern".equals(c.functionName())) {
+					calls.add(c);
+				}
+				super.call(c);
 			}
-		}
+		}.stmt(p.function("main").body());
+		assertEquals(1, calls.size());
+		Expr.Call call = calls.get(0);
 		assertEquals(3, call.args().size());
 	}
 }

@@ -26,10 +26,10 @@ class SynthesizeAllReduceSignalsPassTest {
 				        data = pld.tensor.allreduce(data, core_num=2)
 				""");
 		assertTrue(out.contains("""
-				    __allreduce_signal_world_size_0: pl.Scalar[pl.INT64] = pl.pld.system.world_size()
-				    __allreduce_signal_buf_0: pl.Ptr = pl.pld.tensor.alloc_window_buffer(((__allreduce_signal_world_size_0 * pl.const(2, pl.INT64)) * pl.const(4, pl.INT64)), name="__allreduce_signal_buf_0")
-				    __allreduce_signal_0: pld.DistributedTensor[[__allreduce_signal_world_size_0, pl.const(2, pl.INT64)], pl.INT32] = pl.pld.tensor.window(__allreduce_signal_buf_0, [__allreduce_signal_world_size_0, pl.const(2, pl.INT64)], dtype=pl.INT32)
-				    data: pld.DistributedTensor[[1, 64], pl.FP32] = pl.pld.tensor.allreduce(data, __allreduce_signal_0, core_num=2)
+				    __allreduce_signal_world_size_0: pl.Scalar[pl.INT64] = pld.system.world_size()
+				    __allreduce_signal_buf_0: pld.WindowBufferType = pld.tensor.alloc_window_buffer(__allreduce_signal_world_size_0 * pl.const(2, pl.INT64) * pl.const(4, pl.INT64), name="__allreduce_signal_buf_0")
+				    __allreduce_signal_0: pld.DistributedTensor[[__allreduce_signal_world_size_0, 2], pl.INT32] = pld.tensor.window(__allreduce_signal_buf_0, [__allreduce_signal_world_size_0, pl.const(2, pl.INT64)], dtype=pl.INT32)
+				    data: pld.DistributedTensor[[1, 64], pl.FP32] = pld.tensor.allreduce(data, __allreduce_signal_0, core_num=2)
 				"""), out);
 	}
 
@@ -41,8 +41,8 @@ class SynthesizeAllReduceSignalsPassTest {
 				        pld.tensor.allreduce(data)
 				        pld.tensor.allreduce(data)
 				""");
-		assertTrue(out.contains("__allreduce_signal_buf_0: pl.Ptr"), out);
-		assertTrue(out.contains("__allreduce_signal_buf_2: pl.Ptr"), out);
+		assertTrue(out.contains("__allreduce_signal_buf_0: pld.WindowBufferType"), out);
+		assertTrue(out.contains("__allreduce_signal_buf_2: pld.WindowBufferType"), out);
 		assertTrue(!out.contains("__allreduce_signal_buf_1"), out);
 	}
 
