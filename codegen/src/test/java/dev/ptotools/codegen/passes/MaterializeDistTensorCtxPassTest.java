@@ -59,7 +59,7 @@ class MaterializeDistTensorCtxPassTest {
 	void functionsWithDistributedParametersGetATrailingCtxParameterEach() {
 		Program p = DistPrograms.lower(PROGRAM, "P");
 		String chip = DistPrograms.print(p, "chip");
-		assertTrue(chip.contains("out: pl.Out[pl.Tensor[[1, 64], pl.FP32]], data_ctx: pld.CommCtx, sig_ctx: pld.CommCtxType)"), chip);
+		assertTrue(chip.contains("out: pl.Out[pl.Tensor[[1, 64], pl.FP32]], data_ctx: pld.CommCtxType, sig_ctx: pld.CommCtxType)"), chip);
 		assertTrue(chip.contains("d2: pld.DistributedTensor[[1, 64], pl.FP32] = self.k(a, data, data_ctx)"), chip);
 		// d2 is what k returns of its data parameter: the caller's data_ctx
 		assertTrue(chip.contains("self.k2(d2, sig, out, data_ctx, sig_ctx)"), chip);
