@@ -46,12 +46,14 @@ public final class ConvertToSSAPass implements Pass {
 				continue;
 			}
 			SsaConverter converter = new SsaConverter();
-			out.add(converter.convert(f));
+			Function converted = converter.convert(f);
+			out.add(converted);
 			for (Var placeholder : converter.placeholders()) {
 				// pypto's SSAVerify after this pass: the invented init value is defined nowhere.
 				throw new CodegenException("Variable '" + placeholder.name() + "' used outside its defining scope",
 						placeholder.span());
 			}
+			dev.ptotools.codegen.passes.util.SsaYieldCounts.check(converted);
 		}
 		return program.withFunctions(out);
 	}
