@@ -111,7 +111,7 @@ final class FunctionParser {
 						+ ", but explicit level=" + lv + " was provided", f.nameSpan());
 			}
 			return new dev.ptotools.codegen.ir.Function(f.name(), type, params, dirs, returns, parsed, derivedLevel,
-					derivedRole, attrs, f.span());
+					derivedRole, withDecoratorAttrs(f, attrs), f.span());
 		} catch (IrTypeError e) {
 			throw new CodegenException("Failed to parse function '" + f.name() + "': " + e.getMessage(), f.nameSpan());
 		} finally {
@@ -168,6 +168,30 @@ final class FunctionParser {
 	}
 
 	/** Drops a leading docstring and merges pl.func_attr({...}) statements of the prologue. */
+	/**
+	 * {@code @pl.function(attrs={...})}: the dict's entries become function attributes, as pypto's
+	 * _normalize_attrs stores them ({@code "split": pl.SplitMode.UP_DOWN} as the mode's name,
+	 * {@code "dual_aiv_dispatch": True} as a bool).
+	 */
+	private Map<String, Object> withDecoratorAttrs(dev.ptotools.analyzer.ir.Function f, Map<String, Object> attrs) {
+		Expr dict = f.decl().keyword("attrs");
+		if (dict == null) {
+			return attrs;
+		}
+		Map<String, Object> out = new java.util.LinkedHashMap<>(attrs);
+		if (dict instanceof Expr.DictExpr d) {
+			for (int i = 0; i < d.keys().size(); i++) {
+				if (d.keys().get(i) instanceof Expr.Literal k && "split".equals(k.value())) {
+					out.put("split", WithScopes.splitMode(d.values().get(i)));
+				}
+			}
+		}
+		Map<String, Object> parsed = exprs.attrsDict(dict);
+		parsed.remove("split");
+		out.putAll(parsed);
+		return out;
+	}
+
 	private List<Stmt> prologue(List<Stmt> body, Map<String, Object> attrs) {
 		int i = 0;
 		while (i < body.size()) {

@@ -19,6 +19,7 @@ import dev.ptotools.codegen.ir.Type;
 import dev.ptotools.codegen.ir.Var;
 import dev.ptotools.codegen.passes.util.CoreAffinity;
 import dev.ptotools.codegen.passes.util.MixedKernelSplit;
+import dev.ptotools.codegen.passes.util.GroupAbiNormalization;
 import dev.ptotools.codegen.passes.util.ReturnLineage;
 import dev.ptotools.codegen.passes.util.ScopeOutliner;
 import dev.ptotools.codegen.passes.util.VarCollectors;
@@ -131,72 +132,8 @@ public final class ExpandMixedKernelPass implements Pass {
 		for (int i = 0; i < out.size(); i++) {
 			out.set(i, stripCorePlacement(out.get(i)));
 		}
-		Program result = program.withFunctions(out);
-		for (Function g : out) {
-			if (g.type() == FunctionType.Group) {
-				checkHandWrittenGroup(g, result, dualOnNoSplit);
-			}
-		}
-		return result;
-	}
-
-	/**
-	 * pypto rebuilds the members of a hand-written Group (a pl.cluster calling user AIC/AIV functions)
-	 * onto the Group's parameters when their calls do not pass exactly those, and infers dual dispatch
-	 * for a no-split AIV member that talks to the cube; neither is reproduced here.
-	 */
-	private static void checkHandWrittenGroup(Function g, Program program, boolean dualOnNoSplit) {
-		List<Expr.Call> calls = new ArrayList<>();
-		List<Function> callees = new ArrayList<>();
-		ReturnLineage.innerCalls(g, program, calls, callees);
-		int aic = -1;
-		int aiv = -1;
-		for (int i = 0; i < calls.size(); i++) {
-			if (callees.get(i).type() == FunctionType.AIC && aic < 0) {
-				aic = i;
-			} else if (callees.get(i).type() == FunctionType.AIV && aiv < 0) {
-				aiv = i;
-			}
-		}
-		if (aic < 0 || aiv < 0) {
-			return;
-		}
-		boolean canonical = canonicalMemberCall(calls.get(aic), callees.get(aic), g)
-				&& canonicalMemberCall(calls.get(aiv), callees.get(aiv), g);
-		Function v = callees.get(aiv);
-		Object split = v.attr("split");
-		boolean inferDual = dualOnNoSplit && !Boolean.TRUE.equals(v.attr("dual_aiv_dispatch"))
-				&& (split == null || "None".equals(split)) && usesCrossCorePipes(v);
-		if (!canonical || inferDual) {
-			throw CodegenException.unsupported("Group '" + g.name() + "' calls hand-written AIC/AIV functions "
-					+ (canonical ? "whose AIV side needs inferred dual dispatch" : "with arguments other than its own parameters")
-					+ "; pypto rebuilds such members (ExpandMixedKernel's Group ABI normalization), which this compiler "
-					+ "does not reproduce yet", g.span());
-		}
-	}
-
-	private static boolean canonicalMemberCall(Expr.Call call, Function callee, Function g) {
-		if (call.args().size() != g.params().size() || callee.params().size() != g.params().size()) {
-			return false;
-		}
-		for (int i = 0; i < g.params().size(); i++) {
-			if (call.args().get(i) != g.params().get(i)) {
-				return false;
-			}
-		}
-		return true;
-	}
-
-	private static boolean usesCrossCorePipes(Function f) {
-		boolean[] found = { false };
-		new dev.ptotools.codegen.passes.util.PyptoVisitor() {
-			@Override
-			protected void call(Expr.Call c) {
-				found[0] |= c.isOp() && (c.name().startsWith("tile.tpush_") || c.name().startsWith("tile.tpop_"));
-				super.call(c);
-			}
-		}.stmt(f.body());
-		return found[0];
+		// Phase 4: hand-written mixed Groups onto one shared argument payload, looked up in the rewritten program.
+		return program.withFunctions(GroupAbiNormalization.run(program.withFunctions(out), out, dualOnNoSplit));
 	}
 
 	/** Fresh parameters with the same names and types (pypto's make_param_map) and the body renamed onto them. */
