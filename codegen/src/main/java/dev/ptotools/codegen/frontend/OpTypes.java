@@ -108,6 +108,9 @@ final class OpTypes {
 			if (args.size() >= 2 && args.get(1) instanceof Expr.MakeTuple t) {
 				return withShape(first, t.elements());
 			}
+			if (name.equals("view") && !tile && first instanceof Type.Tensor src && kwargs.get("layout") != null) {
+				return layoutView(src, kwargs.get("layout"));
+			}
 			return first;
 		case "slice":
 			if (args.size() >= 2 && args.get(1) instanceof Expr.MakeTuple t) {
@@ -193,6 +196,77 @@ final class OpTypes {
 			return new Type.Tensor(x.shape(), d, x.view(), x.distributed(), x.window());
 		}
 		return new Type.Scalar(d);
+	}
+
+	/**
+	 * pypto's tensor.view type without a target shape (DeduceTensorViewType, src/ir/op/tensor_ops/transform.cpp):
+	 * a layout change swaps the last two dims and their strides; without source strides the view gets the
+	 * canonical strides of the new layout (row-major for ND; for DN 1 and shape[-2] innermost, the block
+	 * volume before them); a source valid shape follows the swap.
+	 */
+	private static Type layoutView(Type.Tensor src, Object layoutValue) {
+		String layout = layoutValue instanceof dev.ptotools.analyzer.facts.Values.EnumValue e ? e.member()
+				: String.valueOf(layoutValue);
+		layout = layout.substring(layout.lastIndexOf('.') + 1);
+		String srcLayout = src.view() != null && src.view().layout() != null ? src.view().layout() : "ND";
+		boolean flip = !srcLayout.equals(layout);
+		int n = src.shape().size();
+		if (flip && n < 2) {
+			return src;
+		}
+		List<Expr> shape = new ArrayList<>(src.shape());
+		if (flip) {
+			java.util.Collections.swap(shape, n - 2, n - 1);
+		}
+		List<Expr> stride;
+		if (src.view() != null && src.view().stride() != null && !src.view().stride().isEmpty()) {
+			stride = new ArrayList<>(src.view().stride());
+			if (flip) {
+				java.util.Collections.swap(stride, n - 2, n - 1);
+			}
+		} else {
+			stride = canonicalStrides(shape, layout);
+		}
+		List<Expr> valid = List.of();
+		if (src.view() != null && src.view().validShape() != null && !src.view().validShape().isEmpty()) {
+			valid = new ArrayList<>(src.view().validShape());
+			if (flip && valid.size() >= 2) {
+				java.util.Collections.swap(valid, valid.size() - 2, valid.size() - 1);
+			}
+		}
+		return new Type.Tensor(shape, src.dtype(), new Type.TensorView(layout, stride, valid), src.distributed(),
+				src.window());
+	}
+
+	private static List<Expr> canonicalStrides(List<Expr> shape, String layout) {
+		int n = shape.size();
+		Expr[] st = new Expr[n];
+		if (n == 0) {
+			return List.of();
+		}
+		if (layout.equals("DN") && n >= 2) {
+			st[n - 2] = Expr.index(1);
+			st[n - 1] = shape.get(n - 2);
+			if (n >= 3) {
+				st[n - 3] = mul(shape.get(n - 2), shape.get(n - 1));
+				for (int i = n - 4; i >= 0; i--) {
+					st[i] = mul(st[i + 1], shape.get(i + 1));
+				}
+			}
+		} else {
+			st[n - 1] = Expr.index(1);
+			for (int i = n - 2; i >= 0; i--) {
+				st[i] = mul(st[i + 1], shape.get(i + 1));
+			}
+		}
+		return List.of(st);
+	}
+
+	private static Expr mul(Expr a, Expr b) {
+		if (a instanceof Expr.ConstInt x && b instanceof Expr.ConstInt y) {
+			return Expr.index(x.value() * y.value());
+		}
+		return new Expr.Binary(Expr.BinaryOp.Mul, a, b, DType.INDEX, null);
 	}
 
 	static Type withShape(Type t, List<Expr> s) {
