@@ -9,7 +9,8 @@ import java.util.List;
  * @param header the runtime header the chip C++ includes
  * @param runtime the simpler runtime named in kernel_config.py and the meta JSON
  * @param backend the target, for the launch-spec method and the meta JSON
- * @param platform the platform recorded in distributed_meta.json ("a2a3")
+ * @param platform the platform recorded in compiled_meta.json and distributed_meta.json; null (not set)
+ *        reads as the backend's default simulator platform, as pypto's ir.compile records it
  * @param deviceIds the device ids of DistributedConfig; their count is the world size of grouped loops
  * @param aicpuThreadNum RUNTIME_CONFIG's aicpu_thread_num (0 selects the architecture default)
  * @param numSubWorkers DistributedConfig.num_sub_workers
@@ -19,9 +20,9 @@ import java.util.List;
 public record CompileOptions(RuntimeHeader header, Runtime runtime, Backend backend, String platform,
 		List<Integer> deviceIds, int aicpuThreadNum, int numSubWorkers, boolean groupedDispatch) {
 
-	/** The fallback header, tensormap_and_ringbuffer, Ascend910B on a2a3, one device, grouped dispatch on. */
+	/** The fallback header, tensormap_and_ringbuffer, Ascend910B, no platform set, one device, grouped dispatch on. */
 	public static final CompileOptions DEFAULT = new CompileOptions(RuntimeHeader.FALLBACK,
-			Runtime.TENSORMAP_AND_RINGBUFFER, Backend.ASCEND_910B, "a2a3", List.of(0), 0, 0, true);
+			Runtime.TENSORMAP_AND_RINGBUFFER, Backend.ASCEND_910B, null, List.of(0), 0, 0, true);
 
 	public CompileOptions {
 		deviceIds = List.copyOf(deviceIds);
@@ -52,6 +53,12 @@ public record CompileOptions(RuntimeHeader header, Runtime runtime, Backend back
 
 	public CompileOptions withGroupedDispatch(boolean on) {
 		return new CompileOptions(header, runtime, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers, on);
+	}
+
+	/** The platform as pypto records it: the one set, else the backend's default simulator platform. */
+	@Override
+	public String platform() {
+		return platform != null ? platform : backend.defaultSimPlatform();
 	}
 
 	public int worldSize() {

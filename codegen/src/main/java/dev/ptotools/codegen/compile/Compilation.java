@@ -68,8 +68,9 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 	private static void compile(Entry e, java.util.function.Supplier<Program> front, CompileOptions options, RankLoops loops,
 			List<CompiledProgram> programs, List<CompileFindings.Finding> findings) {
 		try {
-			Program lowered = PassPipeline.defaults().run(front.get(), new PassContext(options.backend()));
-			programs.add(new CompiledProgram(e, ProgramBuild.files(e.outputName(), lowered, options, loops)));
+			Program input = front.get();
+			Program lowered = PassPipeline.defaults().run(input, new PassContext(options.backend()));
+			programs.add(new CompiledProgram(e, ProgramBuild.files(e.outputName(), input, lowered, options, loops)));
 		} catch (CodegenException ex) {
 			findings.add(new CompileFindings.Finding(
 					ex.isUnsupported() ? CompileFindings.Kind.UNSUPPORTED : CompileFindings.Kind.REJECTED,

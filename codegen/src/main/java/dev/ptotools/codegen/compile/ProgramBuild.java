@@ -6,6 +6,7 @@ import java.util.List;
 import dev.ptotools.analyzer.ir.FunctionType;
 import dev.ptotools.codegen.CompileOptions;
 import dev.ptotools.codegen.GeneratedFile;
+import dev.ptotools.codegen.config.CompiledMeta;
 import dev.ptotools.codegen.config.KernelConfigWriter;
 import dev.ptotools.analyzer.facts.RankLoops;
 import dev.ptotools.codegen.emit.distributed.DistributedCodegen;
@@ -35,7 +36,7 @@ final class ProgramBuild {
 	private ProgramBuild() {
 	}
 
-	static List<GeneratedFile> files(String out, Program program, CompileOptions options, RankLoops loops) {
+	static List<GeneratedFile> files(String out, Program input, Program program, CompileOptions options, RankLoops loops) {
 		List<GeneratedFile> files = new ArrayList<>();
 		List<Function> orchs = new ArrayList<>();
 		boolean distributed = false;
@@ -65,11 +66,20 @@ final class ProgramBuild {
 			for (Function orch : orchs) {
 				chip(program, orch, ProgramLayout.nextLevelCpp(out, orch.name()), ProgramLayout.nextLevelConfig(out, orch.name()),
 						options, files);
+				// pypto reads each sub-build's signature from the program it was given, before any pass
+				Function signature = input.function(orch.name());
+				if (signature != null) {
+					compiledMeta(signature, ProgramLayout.compiledMeta(out, orch.name()), options, files);
+				}
 			}
 		} else if (orchs.size() == 1) {
 			Function orch = orchs.get(0);
 			chip(program, orch, ProgramLayout.singleChipCpp(out, orch.name()), ProgramLayout.singleChipConfig(out), options,
 					files);
+			Function signature = inputSignature(input);
+			if (signature != null) {
+				compiledMeta(signature, ProgramLayout.compiledMeta(out, null), options, files);
+			}
 		}
 		return files;
 	}
@@ -101,6 +111,27 @@ final class ProgramBuild {
 		String required = SubWorkerModule.required(runtimeBound);
 		if (required != null) {
 			files.add(new GeneratedFile(out + "/sub_workers/__required__.json", required));
+		}
+	}
+
+	/**
+	 * The function pypto's _extract_param_infos reads for compiled_meta.json: the input program's first
+	 * Orchestration function, else its only function (pypto's CompiledProgram keeps the program as given
+	 * to ir.compile, so the names are the ones written, not their SSA versions).
+	 */
+	private static Function inputSignature(Program input) {
+		for (Function f : input.sortedByName()) {
+			if (f.type() == FunctionType.Orchestration) {
+				return f;
+			}
+		}
+		return input.functions().size() == 1 ? input.functions().get(0) : null;
+	}
+
+	private static void compiledMeta(Function orch, String path, CompileOptions options, List<GeneratedFile> files) {
+		String meta = CompiledMeta.write(orch, options);
+		if (meta != null) {
+			files.add(new GeneratedFile(path, meta));
 		}
 	}
 

@@ -36,6 +36,11 @@ public final class ProgramLayout {
 		return program + "/sub_workers/" + name + ".py";
 	}
 
+	/** compiled_meta.json of a single-chip build: beside kernel_config.py ({@code subBuild} null) or in next_levels/. */
+	public static String compiledMeta(String program, String subBuild) {
+		return subBuild == null ? program + "/compiled_meta.json" : program + "/next_levels/" + subBuild + "/compiled_meta.json";
+	}
+
 	public static String distributedMeta(String program) {
 		return program + "/distributed_meta.json";
 	}

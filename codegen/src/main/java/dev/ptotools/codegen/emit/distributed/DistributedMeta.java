@@ -96,7 +96,7 @@ public final class DistributedMeta {
 	}
 
 	/** pypto's _extract_func_param_infos entry; null for a parameter type it rejects. */
-	private static Map<String, Object> param(Var p, String direction) {
+	public static Map<String, Object> param(Var p, String direction) {
 		Map<String, Object> out = new LinkedHashMap<>();
 		out.put("name", p.name());
 		out.put("direction", direction);
