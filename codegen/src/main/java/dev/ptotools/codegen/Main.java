@@ -12,7 +12,7 @@ import java.util.List;
 public final class Main {
 
 	private static final String USAGE = "usage: pto-compile [--header=fallback|pto|plain] [--runtime=NAME] "
-			+ "[--backend=Ascend910B|Ascend950] [--platform=NAME] [--device-ids=0,1,...] -o OUT INPUT...";
+			+ "[--backend=Ascend910B|Ascend950] [--platform=NAME] [--device-ids=0,1,...] [--grouped-dispatch=on|off] -o OUT INPUT...";
 
 	private Main() {
 	}
@@ -44,6 +44,12 @@ public final class Main {
 						ids.add(Integer.parseInt(s.strip()));
 					}
 					options = options.withDeviceIds(ids);
+				} else if (a.startsWith("--grouped-dispatch=")) {
+					String v = value(a);
+					if (!v.equals("on") && !v.equals("off")) {
+						throw new IllegalArgumentException("--grouped-dispatch takes on or off, not " + v);
+					}
+					options = options.withGroupedDispatch(v.equals("on"));
 				} else if (a.equals("-h") || a.equals("--help")) {
 					out.println(USAGE);
 					return 0;

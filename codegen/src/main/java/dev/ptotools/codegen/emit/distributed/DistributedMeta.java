@@ -91,7 +91,10 @@ public final class DistributedMeta {
 			e.put("ranks", ranks);
 			groups.add(e);
 		}
-		meta.put("grouped_dispatch", groups);
+		if (!groups.isEmpty()) {
+			// only when a loop is grouped: without one the file is exactly pypto's
+			meta.put("grouped_dispatch", groups);
+		}
 		return Json.dumps(meta);
 	}
 

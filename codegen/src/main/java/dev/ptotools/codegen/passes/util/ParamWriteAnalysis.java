@@ -209,15 +209,73 @@ public final class ParamWriteAnalysis {
 					mark(referenced(a, map), read);
 				}
 			}
-			mark(aliasOrigins(t, map), write);
+			Set<Integer> o = aliasOrigins(t, map);
+			if (c.isOp("pld.system.notify") && atomicAdd(c.kwargs().get("op"))) {
+				// an atomic add reads the slot it updates; a set only writes it
+				mark(o, read);
+			}
+			mark(o, write);
 			return;
 		}
+		case "pld.tensor.allreduce", "pld.tensor.reduce_scatter", "pld.tensor.broadcast":
+			// target and signal are read and written across the collective's phases
+			readWrite(c, 0, 2, map);
+			return;
+		case "pld.tensor.barrier":
+			readWrite(c, 0, 1, map);
+			return;
+		case "pld.tensor.allgather":
+			readArgs(c, 0, 1, map);
+			readWrite(c, 1, n, map);
+			return;
+		case "pld.tensor.all_to_all", "pld.tensor.all_to_all_v":
+			for (int i = 0; i < n; i++) {
+				Set<Integer> o = referenced(c.args().get(i), map);
+				mark(o, read);
+				if (i == 1 || i == 2 || (c.isOp("pld.tensor.all_to_all_v") && i == 4)) {
+					mark(o, write);
+				}
+			}
+			return;
+		case "system.syncall":
+			if ("soft".equals(String.valueOf(c.kwargs().get("mode"))) && n > 0) {
+				// the soft form's cores write and poll their arrival counters in the workspace
+				Set<Integer> o = aliasOrigins(c.args().get(0), map);
+				mark(o, read);
+				mark(o, write);
+				readArgs(c, 1, n, map);
+				return;
+			}
+			readArgs(c, 0, n, map);
+			return;
 		case "tensor.slice", "tensor.create", "tensor.full":
 			readArgs(c, 1, n, map);
 			return;
 		default:
 			readArgs(c, 0, n, map);
 		}
+	}
+
+	private void readWrite(Expr.Call c, int from, int to, Map<Var, Set<Integer>> map) {
+		for (int i = from; i < to && i < c.args().size(); i++) {
+			Set<Integer> o = referenced(c.args().get(i), map);
+			mark(o, read);
+			mark(o, write);
+		}
+	}
+
+	/** pypto's NotifyOp: AtomicAdd (0, the default) or Set (1). */
+	private static boolean atomicAdd(Object op) {
+		if (op == null) {
+			return true;
+		}
+		if (op instanceof Number n) {
+			return n.intValue() == 0;
+		}
+		if (op instanceof dev.ptotools.analyzer.facts.Values.EnumValue e) {
+			return e.member().equals("AtomicAdd");
+		}
+		return !String.valueOf(op).endsWith("Set");
 	}
 
 	private YieldInfo sequence(List<Stmt> stmts, Map<Var, Set<Integer>> map) {
