@@ -105,7 +105,7 @@ final class ProgramBuild {
 				throw new CodegenException("SubWorker '" + f.name() + "' must have an InlineStmt body, got "
 						+ f.body().getClass().getSimpleName() + "Stmt", f.span());
 			}
-			files.add(new GeneratedFile(ProgramLayout.subWorker(out, f.name()),
+			files.add(new GeneratedFile(ProgramLayout.subWorker(out, f.name()), GeneratedMarker.pythonLine() +
 					SubWorkerModule.write(f.name(), f.params().stream().map(p -> p.name()).toList(), body)));
 		}
 		String required = SubWorkerModule.required(runtimeBound);
