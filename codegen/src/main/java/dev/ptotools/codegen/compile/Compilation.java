@@ -52,6 +52,7 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 		}
 		if (samples != null && constants != null) {
 			for (JitSamples.Entry entry : samples.entries()) {
+				unspecializedCalls(entry, findings);
 				for (JitSamples.Specialization spec : entry.specializations()) {
 					Entry e = new Entry(spec.folderName(), spec.programName(), List.of(spec.entry()), java.util.Map.of(),
 							spec.entry().span(), spec.call() == null ? null : "sample call at offset " + spec.call().start(),
@@ -63,6 +64,33 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 		}
 		findings.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
 		return new Compilation(programs, findings, options);
+	}
+
+	/**
+	 * A sample call whose arguments the analyzer cannot resolve is a program pypto builds when the module
+	 * runs and this compiler does not: an error at the call (one per call, naming what is unknown), never a
+	 * silently missing output folder. Entries nothing calls build nothing in pypto either; PTO410 covers them.
+	 */
+	private static void unspecializedCalls(JitSamples.Entry entry, List<CompileFindings.Finding> findings) {
+		java.util.Map<Span, List<String>> byCall = new java.util.LinkedHashMap<>();
+		for (JitSamples.Problem p : entry.problems()) {
+			if (p.call() != null) {
+				List<String> reasons = byCall.computeIfAbsent(p.call(), k -> new ArrayList<>());
+				String reason = (p.param() != null ? "'" + p.param() + "': " : "") + p.reason();
+				if (!reasons.contains(reason)) {
+					reasons.add(reason);
+				}
+			}
+		}
+		for (java.util.Map.Entry<Span, List<String>> c : byCall.entrySet()) {
+			List<String> reasons = c.getValue();
+			String shown = String.join("; ", reasons.subList(0, Math.min(3, reasons.size())))
+					+ (reasons.size() > 3 ? "; and " + (reasons.size() - 3) + " more" : "");
+			findings.add(new CompileFindings.Finding(CompileFindings.Kind.UNSUPPORTED, c.getKey(),
+					"cannot specialize @pl.jit '" + entry.function().name() + "' for this call, which pypto compiles when "
+							+ "the module runs: " + shown,
+					entry.function().name()));
+		}
 	}
 
 	private static void compile(Entry e, java.util.function.Supplier<Program> front, CompileOptions options, RankLoops loops,
