@@ -157,11 +157,11 @@ public final class ExpandMixedKernelPass implements Pass {
 		String aicName = f.name() + "_aic";
 		String aivName = f.name() + "_aiv";
 		List<Var> aicParams = freshParams(f);
-		Stmt aicBody = onParams(MixedKernelSplit.half(f.body(), true, f.span()), f.params(), aicParams);
+		Stmt aicBody = onParams(MixedKernelSplit.half(f.body(), true, f.attr("slot_num"), f.span()), f.params(), aicParams);
 		out.add(new Function(aicName, FunctionType.AIC, aicParams, f.directions(), List.of(), aicBody,
 				FunctionType.AIC.impliedLevel(), Role.SubWorker, f.attrs(), f.span()));
 		List<Var> aivParams = freshParams(f);
-		Stmt aivBody = onParams(MixedKernelSplit.half(f.body(), false, f.span()), f.params(), aivParams);
+		Stmt aivBody = onParams(MixedKernelSplit.half(f.body(), false, f.attr("slot_num"), f.span()), f.params(), aivParams);
 		Map<String, Object> aivAttrs = new LinkedHashMap<>(f.attrs());
 		Object split = f.attr("split");
 		if (dualOnNoSplit && (split == null || "None".equals(split))) {

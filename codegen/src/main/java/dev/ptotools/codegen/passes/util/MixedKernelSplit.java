@@ -35,18 +35,64 @@ public final class MixedKernelSplit {
 	}
 
 	/** The body of the cube (AIC) or vector (AIV) half. */
-	public static Stmt half(Stmt body, boolean cube, Span span) {
+	public static Stmt half(Stmt body, boolean cube, Object slotNumOverride, Span span) {
 		List<Stmt> stmts = CoreAffinity.flat(body);
 		MixedKernelSplit s = new MixedKernelSplit(cube, CoreAffinity.tpopDefs(stmts));
 		int mask = s.directions(stmts);
 		List<Stmt> out = new ArrayList<>();
-		Map<String, Object> kw = new LinkedHashMap<>();
-		kw.put("dir_mask", (long) mask);
-		kw.put("slot_num", 2L);
-		out.add(new Stmt.Eval(Expr.Call.op(cube ? "system.aic_initialize_pipe" : "system.aiv_initialize_pipe", List.of(),
-				kw, Type.UNKNOWN, span), span));
+		Long slotSize = slotSizeBytes(stmts);
+		if (slotSize != null) {
+			// pypto's BuildAutomaticPipeSetup: no setup at all when a crossing tile's size is not static
+			Map<String, Object> kw = new LinkedHashMap<>();
+			kw.put("dir_mask", (long) mask);
+			kw.put("slot_size", slotSize);
+			kw.put("slot_num", slotNumOverride instanceof Number n ? n.longValue() : DEFAULT_SLOT_NUM);
+			out.add(new Stmt.Eval(Expr.Call.op(cube ? "system.aic_initialize_pipe" : "system.aiv_initialize_pipe", List.of(),
+					kw, Type.UNKNOWN, span), span));
+		}
 		out.addAll(s.prune(stmts));
 		return new Stmt.Seq(out, span);
+	}
+
+	/** pypto's kDefaultAutoPipeSlotNum: the ring depth without pl.split(..., slot_num=N). */
+	private static final long DEFAULT_SLOT_NUM = 2;
+
+	/**
+	 * pypto's common slot size (cross_core_pipe.cpp): the byte size of the tiles that cross between the
+	 * cores, the largest when they differ; null when one of them has a non-constant shape.
+	 */
+	private static Long slotSizeBytes(List<Stmt> stmts) {
+		long[] max = { 0 };
+		boolean[] unknown = { false };
+		new PyptoVisitor() {
+			@Override
+			protected void call(Expr.Call c) {
+				if (CoreAffinity.moveDirection(c) != 0 && !c.args().isEmpty()) {
+					Long bytes = tileBytes(c.args().get(0).type());
+					if (bytes == null) {
+						unknown[0] = true;
+					} else {
+						max[0] = Math.max(max[0], bytes);
+					}
+				}
+				super.call(c);
+			}
+		}.stmt(new Stmt.Seq(stmts));
+		return unknown[0] || max[0] == 0 ? null : max[0];
+	}
+
+	private static Long tileBytes(Type t) {
+		if (!(t instanceof Type.Tile tile)) {
+			return null;
+		}
+		long elements = 1;
+		for (Expr d : tile.shape()) {
+			if (!(d instanceof Expr.ConstInt c) || c.value() < 0) {
+				return null;
+			}
+			elements *= c.value();
+		}
+		return (elements * tile.dtype().bits() + 7) / 8;
 	}
 
 	/** 1 when data flows cube→vector, 2 vector→cube, 3 both. */
