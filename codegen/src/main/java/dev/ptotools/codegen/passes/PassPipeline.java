@@ -40,6 +40,7 @@ public final class PassPipeline {
 				new OutlineClusterScopesPass(),
 				new ConvertTensorToTileOpsPass(),
 				new OptimizeOrchTensorsPass(),
+				new AutoTileMatmulL0Pass(),
 				new InferTileMemorySpacePass(),
 				new LowerAutoVectorSplitPass(),
 				new ExpandMixedKernelPass(),
