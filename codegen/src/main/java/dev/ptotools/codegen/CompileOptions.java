@@ -51,6 +51,10 @@ public record CompileOptions(RuntimeHeader header, Runtime runtime, Backend back
 		return new CompileOptions(header, runtime, backend, platform, ids, aicpuThreadNum, numSubWorkers, groupedDispatch);
 	}
 
+	public CompileOptions withNumSubWorkers(int n) {
+		return new CompileOptions(header, runtime, backend, platform, deviceIds, aicpuThreadNum, n, groupedDispatch);
+	}
+
 	public CompileOptions withGroupedDispatch(boolean on) {
 		return new CompileOptions(header, runtime, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers, on);
 	}

@@ -47,8 +47,9 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 		if (!module.importsPypto()) {
 			return new Compilation(programs, findings, options);
 		}
+		ModuleCompileCalls compileCalls = new ModuleCompileCalls(module, new ScriptScope(module));
 		for (Entry e : EntryPrograms.of(module)) {
-			compile(e, () -> parse(module, e), options, loops, programs, findings);
+			compile(e, () -> parse(module, e), compileCalls.forProgram(e.programName(), options), loops, programs, findings);
 		}
 		if (samples != null && constants != null) {
 			for (JitSamples.Entry entry : samples.entries()) {

@@ -1,0 +1,123 @@
+package dev.ptotools.codegen.compile;
+
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Map;
+
+import dev.ptotools.analyzer.ir.Expr;
+import dev.ptotools.analyzer.ir.ModuleIR;
+import dev.ptotools.analyzer.ir.Script;
+import dev.ptotools.analyzer.ir.Stmt;
+import dev.ptotools.analyzer.facts.jit.PyWalk;
+import dev.ptotools.codegen.Backend;
+import dev.ptotools.codegen.CompileOptions;
+
+/**
+ * The options a module's own {@code ir.compile(Program, platform=..., backend_type=...,
+ * distributed_config=DistributedConfig(device_ids=[...], num_sub_workers=N))} call gives a class
+ * program, folded statically ({@link ScriptScope}) at the call. pypto records them in the metadata files
+ * and groups ranks by the device ids, so a compile that ignored them would write other files than
+ * running the module does. They fill only what the user left at its default (flags, editor settings
+ * and {@code [tool.pto]} win); a value that does not fold, or calls that disagree, leave the option
+ * as it was.
+ */
+final class ModuleCompileCalls {
+
+	private record Call(Expr.Call call, Script.Def def) {
+	}
+
+	private final ModuleIR module;
+	private final ScriptScope scope;
+	private final List<Call> calls = new ArrayList<>();
+
+	ModuleCompileCalls(ModuleIR module, ScriptScope scope) {
+		this.module = module;
+		this.scope = scope;
+		collect(module.script().body(), null);
+		for (Script.Def d : module.script().defs()) {
+			if (!d.decorated()) {
+				collect(d.body(), d);
+			}
+		}
+	}
+
+	private void collect(List<Stmt> body, Script.Def def) {
+		for (Expr.Call c : PyWalk.calls(body)) {
+			String q = c.funcText() == null ? null : module.imports().qualified(c.funcText());
+			if ("pypto.ir.compile".equals(q) || "pypto.ir.compile.compile".equals(q)) {
+				calls.add(new Call(c, def));
+			}
+		}
+	}
+
+	/** The options for the class program named {@code program}. */
+	CompileOptions forProgram(String program, CompileOptions options) {
+		CompileOptions found = null;
+		for (Call c : calls) {
+			if (c.call().args().isEmpty() || !(c.call().args().get(0) instanceof Expr.Name n) || !n.id().equals(program)) {
+				continue;
+			}
+			CompileOptions o = apply(c, options);
+			if (found != null && !found.equals(o)) {
+				return options; // two calls disagree: nothing to prefer
+			}
+			found = o;
+		}
+		return found == null ? options : found;
+	}
+
+	private CompileOptions apply(Call c, CompileOptions options) {
+		Map<String, Object> env = scope.at(c.def(), c.call().span().start(), Map.of());
+		dev.ptotools.analyzer.facts.ConstEval eval = scope.evaluator(env);
+		CompileOptions o = options;
+		for (Expr.Keyword k : c.call().keywords()) {
+			if (k.name() == null) {
+				continue;
+			}
+			switch (k.name()) {
+			case "platform" -> {
+				if (o.platform().equals(o.backend().defaultSimPlatform()) && eval.eval(k.value()) instanceof String p) {
+					o = o.withPlatform(p);
+					if (o.backend() == CompileOptions.DEFAULT.backend()) {
+						o = o.withBackend(p.startsWith("a5") ? Backend.ASCEND_950 : Backend.ASCEND_910B);
+					}
+				}
+			}
+			case "backend_type" -> {
+				String last = k.value().toString();
+				if (o.backend() == CompileOptions.DEFAULT.backend() && last.endsWith("Ascend950")) {
+					o = o.withBackend(Backend.ASCEND_950);
+				}
+			}
+			case "distributed_config" -> o = distributedConfig(k.value(), eval, o);
+			default -> {
+			}
+			}
+		}
+		return o;
+	}
+
+	private static CompileOptions distributedConfig(Expr value, dev.ptotools.analyzer.facts.ConstEval eval,
+			CompileOptions o) {
+		if (!(value instanceof Expr.Call dc) || dc.funcText() == null || !dc.funcText().endsWith("DistributedConfig")) {
+			return o;
+		}
+		for (Expr.Keyword k : dc.keywords()) {
+			if ("device_ids".equals(k.name()) && o.deviceIds().equals(CompileOptions.DEFAULT.deviceIds())
+					&& eval.eval(k.value()) instanceof List<?> ids && !ids.isEmpty()) {
+				List<Integer> out = new ArrayList<>();
+				for (Object id : ids) {
+					if (!(id instanceof Long l)) {
+						return o;
+					}
+					out.add(l.intValue());
+				}
+				o = o.withDeviceIds(out);
+			} else if ("num_sub_workers".equals(k.name()) && o.numSubWorkers() == CompileOptions.DEFAULT.numSubWorkers()
+					&& eval.eval(k.value()) instanceof Long n) {
+				o = o.withNumSubWorkers(n.intValue());
+			}
+		}
+		return o;
+	}
+}
