@@ -123,6 +123,9 @@ final class Py {
 		if (v == Values.None.INSTANCE) {
 			return "None";
 		}
+		if (v instanceof Builtin b) {
+			return "'" + b.name() + "', which is imported"; // a library object the analyzer only names
+		}
 		return String.valueOf(v);
 	}
 

@@ -1,0 +1,168 @@
+package dev.ptotools.codegen.compile;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import com.google.gson.JsonObject;
+import com.google.gson.JsonParser;
+
+import dev.ptotools.codegen.GeneratedFile;
+import dev.ptotools.codegen.Generation;
+import dev.ptotools.codegen.support.Sources;
+
+/**
+ * What a compile writes beside the orchestration, and what it refuses rather than write something pypto
+ * would not: compiled_meta.json, options from the module's own ir.compile call, jit calls that cannot be
+ * specialized, the AutoTileMatmulL0 fold, collective parameter directions. Our own small programs; the
+ * expected facts were checked against pypto's ir.compile on the same programs.
+ */
+class CompileOutputsTest {
+
+	private static final String COPY = """
+			    @pl.function(type=pl.FunctionType.AIV)
+			    def copy(self, x: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+			        return pl.store(pl.load(x, [0, 0], [16, 16]), [0, 0], out)
+
+			    @pl.function(type=pl.FunctionType.Orchestration)
+			    def main(self, a: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+			        out = self.copy(a, out)
+			        return out
+			""";
+
+	private static JsonObject json(Generation g, String suffix) {
+		return JsonParser.parseString(Sources.file(g, suffix)).getAsJsonObject();
+	}
+
+	@Test
+	void aSingleChipBuildHasCompiledMetaWithTheNamesAsWritten() {
+		Generation g = Sources.ok(Sources.HEADER + "@pl.program\nclass P:\n" + COPY);
+		JsonObject meta = json(g, "P/compiled_meta.json");
+		assertEquals(1, meta.get("schema").getAsInt());
+		// pypto's CompiledProgram keeps the program as given: "a", not its SSA name "a__ssa_v0"
+		assertEquals("a", meta.getAsJsonArray("params").get(0).getAsJsonObject().get("name").getAsString());
+		assertEquals("Out", meta.getAsJsonArray("params").get(1).getAsJsonObject().get("direction").getAsString());
+		assertEquals(1, meta.get("num_return_types").getAsInt());
+		assertEquals("a2a3sim", meta.get("platform").getAsString(), "no platform set: the backend's simulator");
+		assertEquals("Ascend910B", meta.get("backend_type").getAsString());
+		assertFalse(Sources.file(g, "P/compiled_meta.json").endsWith("\n"), "json.dumps writes no newline");
+	}
+
+	@Test
+	void theModulesOwnIrCompileCallGivesPlatformAndDistributedConfig() {
+		String src = Sources.HEADER + "import pypto.ir as ir\nfrom pypto.ir.distributed_compiled_program import DistributedConfig\n\n"
+				+ "PLATFORM = \"a2a3\"\n\n@pl.program\nclass P:\n" + COPY + """
+						    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+						    def host(self, a: pl.Tensor[[2, 16, 16], pl.FP32], out: pl.Out[pl.Tensor[[2, 16, 16], pl.FP32]]) -> pl.Tensor[[2, 16, 16], pl.FP32]:
+						        for r in pl.range(2):
+						            self.main(a[r], out[r], device=r)
+						        return out
+
+
+						def run():
+						    return ir.compile(P, platform=PLATFORM, distributed_config=DistributedConfig(device_ids=[3, 5], num_sub_workers=1))
+						""";
+		JsonObject meta = json(Sources.ok(src), "P/distributed_meta.json");
+		assertEquals("a2a3", meta.get("platform").getAsString());
+		JsonObject dc = meta.getAsJsonObject("distributed_config");
+		assertEquals("[3,5]", dc.get("device_ids").toString());
+		assertEquals(1, dc.get("num_sub_workers").getAsInt());
+		// an option the user set wins over the module's call
+		JsonObject flagged = json(Sources.ok(src, Sources.PLAIN.withDeviceIds(List.of(7, 8))), "P/distributed_meta.json");
+		assertEquals("[7,8]", flagged.getAsJsonObject("distributed_config").get("device_ids").toString());
+	}
+
+	@Test
+	void aJitCallWhoseShapesCannotBeResolvedIsAnErrorAtTheCall() {
+		Generation g = Sources.generate(Sources.HEADER + """
+				from somewhere import ROWS
+
+				@pl.jit
+				def f(a: pl.Tensor, out: pl.Out[pl.Tensor]):
+				    return out
+
+				if __name__ == "__main__":
+				    import torch
+				    f(torch.empty([ROWS, 4]), torch.empty([ROWS, 4]))
+				""", Sources.PLAIN);
+		assertTrue(g.files().isEmpty());
+		assertTrue(g.problems().stream().anyMatch(p -> p.message().startsWith("PTO501: cannot specialize @pl.jit 'f' for "
+				+ "this call") && p.message().contains("'ROWS', which is imported") && p.line() == 12),
+				g.problems().toString());
+	}
+
+	@Test
+	void aRintCastOfAMatmulFeedingAMatmulIsRefusedAtTheCast() {
+		String body = """
+				@pl.jit
+				def chain(a: pl.Tensor[[128, 64], pl.BF16], b: pl.Tensor[[64, 128], pl.BF16], e: pl.Tensor[[128, 64], pl.BF16],
+				          out: pl.Out[pl.Tensor[[128, 64], pl.FP32]]):
+				    with pl.at(level=pl.Level.CORE_GROUP, name_hint="chain"):
+				        c = pl.matmul(a, b, out_dtype=pl.FP32)
+				        cb = pl.cast(c, pl.BF16, mode="MODE")
+				        d = pl.matmul(cb, e, out_dtype=pl.FP32)
+				        out = pl.assemble(out, d, [0, 0])
+				    return out
+				""";
+		Generation folded = Sources.generate(Sources.HEADER + body.replace("MODE", "rint"), Sources.PLAIN);
+		assertTrue(folded.problems().stream().anyMatch(p -> p.message().contains("AutoTileMatmulL0") && p.line() == 9),
+				folded.problems().toString());
+		assertTrue(folded.files().isEmpty());
+		// another round mode is not folded by pypto: the mixed kernel compiles
+		Generation mixed = Sources.ok(Sources.HEADER + body.replace("MODE", "round"));
+		assertTrue(Sources.code(Sources.file(mixed, ".cpp")).contains("MixedKernels"));
+	}
+
+	@Test
+	void aBarrierInAKernelMakesItsSignalInOut() {
+		String src = Sources.HEADER + """
+				@pl.program
+				class P:
+				    @pl.function(type=pl.FunctionType.InCore)
+				    def k(self, x: pl.Tensor[[1, 64], pl.FP32], y: pl.Out[pl.Tensor[[1, 64], pl.FP32]],
+				          signal: pld.DistributedTensor[[2, 1], pl.INT32]) -> pl.Tensor[[1, 64], pl.FP32]:
+				        t = pl.load(x, [0, 0], [1, 64])
+				        signal = pld.tensor.barrier(signal)
+				        y = pl.store(t, [0, 0], y)
+				        return y
+
+				    @pl.function(type=pl.FunctionType.Orchestration)
+				    def chip(self, x: pl.Tensor[[1, 64], pl.FP32], y: pl.Out[pl.Tensor[[1, 64], pl.FP32]],
+				             signal: pld.DistributedTensor[[2, 1], pl.INT32]):
+				        self.k(x, y, signal)
+
+				    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+				    def host(self, x: pl.Tensor[[2, 1, 64], pl.FP32], y: pl.Out[pl.Tensor[[2, 1, 64], pl.FP32]]):
+				        signal_buf = pld.alloc_window_buffer([2, 1], dtype=pl.INT32)
+				        for r in pl.range(2):
+				            signal = pld.window(signal_buf, [2, 1], dtype=pl.INT32)
+				            self.chip(x[r], y[r], signal, device=r)
+				""";
+		Generation g = Sources.ok(src);
+		assertTrue(Sources.code(Sources.file(g, "chip.cpp")).contains("params_t0.add_inout(ext_signal);"), Sources.file(g, "chip.cpp"));
+		assertTrue(Sources.file(g, "host_orch.py").contains("TensorArgType.INOUT"), Sources.file(g, "host_orch.py"));
+	}
+
+	@Test
+	void aRuntimeBoundSubWorkerListIsWrittenAsABareList() {
+		Generation g = Sources.ok(Sources.HEADER + "@pl.program\nclass P:\n" + COPY + """
+				    @pl.function(level=pl.Level.HOST, role=pl.Role.SubWorker)
+				    def inspect(self, f: pl.Tensor[[16, 16], pl.FP32]):
+				        ...
+
+				    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+				    def host(self, a: pl.Tensor[[16, 16], pl.FP32], out: pl.Out[pl.Tensor[[16, 16], pl.FP32]]) -> pl.Tensor[[16, 16], pl.FP32]:
+				        out = self.main(a, out, device=0)
+				        self.inspect(out)
+				        return out
+				""");
+		GeneratedFile required = g.files().stream().filter(f -> f.path().endsWith("sub_workers/__required__.json")).findFirst()
+				.orElseThrow(() -> new AssertionError(g.files().toString()));
+		assertEquals("[\n  \"inspect\"\n]", required.content());
+		assertTrue(Sources.file(g, "sub_workers/inspect.py").startsWith("# @generated by pto-tools"));
+	}
+}
