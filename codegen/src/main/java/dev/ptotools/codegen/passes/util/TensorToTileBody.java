@@ -295,6 +295,85 @@ public final class TensorToTileBody extends IrMutator {
 		return e.type() instanceof Type.Tile;
 	}
 
+	/**
+	 * pypto's pld.tensor.put / pld.tensor.get conversion (op_conversion_registry.cpp): one Vec staging tile
+	 * (two with {@code pipeline=True}) of the transfer flattened to [rows, cols] and capped by
+	 * chunk_rows / chunk_cols, then the tile-level op with the stage after (dst, peer, src); put keeps
+	 * its other kwargs (atomic), get keeps none.
+	 */
+	private Expr transfer(Expr.Call c, List<Stmt> prologue) {
+		boolean put = c.isOp("pld.tensor.put");
+		String what = put ? "pld.tensor.put" : "pld.tensor.get";
+		List<Expr> args = c.args();
+		Span span = c.span();
+		if (args.size() != 3 && args.size() != 6) {
+			throw new CodegenException(what + " conversion expects 3 args (dst, peer, src) or 6 (dst, peer, src, "
+					+ "dst_offsets, src_offsets, shape), got " + args.size(), span);
+		}
+		if (!(args.get(0).type() instanceof Type.Tensor dst)) {
+			throw new CodegenException(what + " conversion: dst must be a tensor", span);
+		}
+		if (put && args.get(2).type() instanceof Type.Tile) {
+			throw new CodegenException("pld.tensor.put src must be a GM tensor, but got a computed value that lowers to a "
+					+ "tile: TPUT transfers between two GM regions, and a UB tile has no GM address. Use "
+					+ "pld.tensor.remote_store(src, target, peer, offsets) to push a computed value straight to a peer "
+					+ "(pld.remote_store dispatches to it automatically).", span);
+		}
+		List<Expr> shape = dst.shape();
+		if (args.size() == 6) {
+			if (!(args.get(5) instanceof Expr.MakeTuple t)) {
+				throw new CodegenException(what + " conversion: shape must be MakeTuple", span);
+			}
+			shape = t.elements();
+		}
+		long chunkRows = c.kwarg("chunk_rows") instanceof Number n ? n.longValue() : 0;
+		long chunkCols = c.kwarg("chunk_cols") instanceof Number n ? n.longValue() : 0;
+		Expr last = shape.get(shape.size() - 1);
+		long cols;
+		if (last instanceof Expr.ConstInt k) {
+			cols = chunkCols > 0 ? Math.min(k.value(), chunkCols) : k.value();
+		} else if (chunkCols > 0) {
+			cols = chunkCols;
+		} else {
+			throw new CodegenException(what + " conversion: dynamic innermost transfer dim requires a static chunk_cols", span);
+		}
+		long rows = 1;
+		for (int i = 0; i + 1 < shape.size(); i++) {
+			if (!(shape.get(i) instanceof Expr.ConstInt k)) {
+				throw CodegenException.unsupported(what + " with a dynamic leading transfer dim is not supported by this "
+						+ "compiler yet", span);
+			}
+			rows *= k.value();
+		}
+		rows = chunkRows > 0 ? Math.min(rows, chunkRows) : rows;
+		List<Expr> stageShape = List.of(Expr.index(rows), Expr.index(cols));
+		boolean pipeline = Boolean.TRUE.equals(c.kwarg("pipeline"));
+		String base = put ? "tput_stage" : "tget_stage";
+		List<Expr> opArgs = new ArrayList<>(args.subList(0, 3));
+		for (String suffix : pipeline ? List.of("_ping", "_pong") : List.of("")) {
+			Map<String, Object> kw = new LinkedHashMap<>();
+			kw.put("dtype", dst.dtype());
+			kw.put("target_memory", MemorySpace.Vec);
+			Type.Tile tile = new Type.Tile(stageShape, dst.dtype(), MemorySpace.Vec, null);
+			Var stage = new Var(base + suffix, tile, span);
+			prologue.add(new Stmt.Assign(stage, Expr.Call.op("tile.create", List.of(new Expr.MakeTuple(stageShape, span)), kw,
+					tile, span), span));
+			opArgs.add(stage);
+		}
+		if (args.size() == 6) {
+			opArgs.addAll(args.subList(3, 6));
+		}
+		Map<String, Object> kw = new LinkedHashMap<>();
+		if (put) {
+			c.kwargs().forEach((k, v) -> {
+				if (!k.equals("chunk_rows") && !k.equals("chunk_cols") && !k.equals("pipeline")) {
+					kw.put(k, v);
+				}
+			});
+		}
+		return Expr.Call.op(put ? "pld.tile.put" : "pld.tile.get", opArgs, kw, Type.UNKNOWN, span);
+	}
+
 	/** The converted expression of one op call whose operands are already mapped. */
 	private Expr convert(Expr.Call c, List<Stmt> prologue) {
 		String op = c.name();
@@ -339,6 +418,8 @@ public final class TensorToTileBody extends IrMutator {
 			}
 			return c;
 		}
+		case "pld.tensor.put", "pld.tensor.get":
+			return transfer(c, prologue);
 		case "tensor.create": {
 			Map<String, Object> kw = new LinkedHashMap<>();
 			if (c.kwarg("dtype") != null) {

@@ -41,7 +41,7 @@ public final class TensorToTileOps {
 
 	/** Ops this port does not convert (their converters build multi-statement kernels of their own). */
 	static final Set<String> UNSUPPORTED = Set.of("tensor.expand_clone", "tensor.paged_gather", "tensor.create_l1",
-			"tensor.gather_row", "pld.tensor.put", "pld.tensor.get");
+			"tensor.gather_row");
 
 	static {
 		String[] pairs = ("tensor.adds,tile.adds;tensor.subs,tile.subs;tensor.muls,tile.muls;tensor.divs,tile.divs;"
