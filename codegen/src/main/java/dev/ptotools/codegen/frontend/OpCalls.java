@@ -385,16 +385,27 @@ final class OpCalls {
 				c.span());
 	}
 
-	/** {@code pl.system.task_dummy(deps=[...])}: a dependency-only task; the deps stay a keyword. */
+	/**
+	 * {@code pl.system.task_dummy(deps=[...])}: a dependency-only task, as pypto's parser builds it — no
+	 * operands, attrs {@code dummy_task=True} and the deps as {@code manual_dep_edges}.
+	 */
 	private dev.ptotools.codegen.ir.Expr taskDummy(Expr.Call c, Map<String, Expr> a) {
-		Map<String, Object> kw = new LinkedHashMap<>();
-		Expr deps = a.get("deps");
-		if (deps != null) {
-			List<Expr> items = deps instanceof Expr.ListExpr l ? l.elts() : deps instanceof Expr.TupleExpr t ? t.elts()
-					: List.of(deps);
-			kw.put("deps", p.exprs.args(items));
+		if (!c.args().isEmpty()) {
+			throw new CodegenException("pl.system.task_dummy must not use positional arguments", c.span());
 		}
-		return Call.op("system.task_dummy", List.of(), kw, new Type.Scalar(DType.TASK_ID), c.span());
+		Expr deps = a.get("deps");
+		if (deps == null) {
+			throw new CodegenException("pl.system.task_dummy requires keyword argument 'deps'", c.span());
+		}
+		Map<String, Object> attrs = new LinkedHashMap<>();
+		attrs.put("dummy_task", true);
+		List<Expr> items = deps instanceof Expr.ListExpr l ? l.elts() : deps instanceof Expr.TupleExpr t ? t.elts()
+				: List.of(deps);
+		if (!items.isEmpty()) {
+			attrs.put("manual_dep_edges", p.exprs.args(items));
+		}
+		return new Call(new dev.ptotools.codegen.ir.Expr.Callee.Op("system.task_dummy"), List.of(), Map.of(), attrs,
+				new Type.Scalar(DType.TASK_ID), c.span());
 	}
 
 	private static Expr present(Expr e) {
