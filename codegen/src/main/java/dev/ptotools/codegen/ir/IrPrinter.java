@@ -683,6 +683,15 @@ public final class IrPrinter {
 				attrs = new java.util.LinkedHashMap<>(attrs);
 				attrs.remove("device");
 			}
+			if (c.isOp("system.task_dummy")) {
+				// pypto prints a dummy task's edges as deps= and re-derives dummy_task from the op
+				attrs = new java.util.LinkedHashMap<>(attrs);
+				attrs.remove("dummy_task");
+				Object edges = attrs.remove("manual_dep_edges");
+				b.append("deps=").append(edges instanceof List<?> l ? "[" + l.stream().map(x -> x instanceof Expr x2 ? text(x2)
+						: value(x)).collect(Collectors.joining(", ")) + "]" : "[]");
+				first = false;
+			}
 			for (Map.Entry<String, Object> k : c.kwargs().entrySet()) {
 				String v = k.getKey().equals("layout") && k.getValue() instanceof String l ? "pl.TensorLayout." + l
 						: k.getKey().equals("mode") && c.name().endsWith(".cast") && k.getValue() instanceof Long m && m >= 0 && m < 7
