@@ -58,7 +58,8 @@ class CompilerTest {
 		Path out = tmp.resolve("out");
 		CompileResult r = Compiler.compileSource("p.py", Sources.resource("goldens/test_basic_structure.py"), out, FOUR);
 		assertTrue(r.ok(), r.problems().toString());
-		assertEquals(List.of("BasicProgram/kernel_config.py", "BasicProgram/orchestration/orch_basic.cpp"),
+		assertEquals(List.of("BasicProgram/compiled_meta.json", "BasicProgram/kernel_config.py",
+				"BasicProgram/orchestration/orch_basic.cpp"),
 				new ArrayList<>(tree(out).keySet()));
 	}
 
@@ -147,7 +148,7 @@ class CompilerTest {
 		JsonObject meta = JsonParser.parseString(Sources.file(g, "distributed_meta.json")).getAsJsonObject();
 		assertEquals(2, meta.get("schema").getAsInt());
 		assertEquals("Ascend910B", meta.get("backend_type").getAsString());
-		assertEquals("a2a3", meta.get("platform").getAsString());
+		assertEquals("a2a3sim", meta.get("platform").getAsString(), "no platform set: the backend's simulator, as pypto records it");
 		JsonArray params = meta.getAsJsonArray("params");
 		assertEquals("src", params.get(0).getAsJsonObject().get("name").getAsString());
 		assertEquals("In", params.get(0).getAsJsonObject().get("direction").getAsString());

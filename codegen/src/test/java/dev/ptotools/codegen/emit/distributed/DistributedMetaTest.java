@@ -70,7 +70,7 @@ class DistributedMetaTest {
 	}
 
 	@Test
-	void aScalarParameterHasNoShapeAndNoGroupsIsAnEmptyList() {
+	void aScalarParameterHasNoShapeAndWithoutGroupsTheFileIsPyptos() {
 		Program p = DistPrograms.lower(HostOrchEmitTest.NO_WINDOW, "NoWindow");
 		String json = DistributedMeta.write(p, CompileOptions.DEFAULT, List.of());
 		assertEquals(true, json.contains("""
@@ -81,8 +81,11 @@ class DistributedMetaTest {
 				      "dtype": "int32"
 				    }
 				"""), json);
+		// no grouped loop: no grouped_dispatch key, the file ends as pypto's does (the config, no newline)
+		assertEquals(false, json.contains("grouped_dispatch"), json);
 		assertEquals(true, json.endsWith("""
-				  "grouped_dispatch": []
+				    "aicpu_thread_num": 0
+				  }
 				}"""), json);
 	}
 
