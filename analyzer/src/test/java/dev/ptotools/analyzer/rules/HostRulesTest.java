@@ -66,6 +66,19 @@ class HostRulesTest {
 						        y = x[0]
 						        z = pl.assemble(x, y, [0, 0])
 						""", 0),
+				// an inline CHIP orchestrator scope is outlined to a CHIP function before pypto's HOST codegen
+				// (tests/st/distributed/test_l3_distributed.py writes its programs this way)
+				Arguments.of("PTO303", false, """
+						        with pl.at(level=pl.Level.CHIP, role=pl.Role.Orchestrator):
+						            with pl.at(level=pl.Level.CORE_GROUP):
+						                y = pl.mul(x, x)
+						""", 0),
+				// ... but the HOST code around such a scope is still checked
+				Arguments.of("PTO303", true, """
+						        with pl.at(level=pl.Level.CHIP, role=pl.Role.Orchestrator):
+						            y = pl.mul(x, x)
+						        z = pl.reshape(x, [512])
+						""", 18),
 				Arguments.of("PTO304", true, """
 						        self.kernel(x[0])
 						""", 16),

@@ -1,5 +1,7 @@
 package dev.ptotools.analyzer.rules.host;
 
+import java.util.List;
+
 import java.util.Set;
 
 import dev.ptotools.analyzer.facts.CallResolution;
@@ -42,7 +44,11 @@ public final class UnsupportedHostOpRule extends HostRule {
 	@Override
 	void checkHost(RuleContext ctx, Program p, Function host) {
 		CallResolution calls = ctx.get(Keys.CALLS);
+		List<dev.ptotools.analyzer.ir.Span> lower = lowerLevelScopes(ctx, host);
 		for (Expr.Call c : calls.callsIn(host)) {
+			if (lower.stream().anyMatch(sp -> sp.contains(c.span()))) {
+				continue; // runs at the scope's level once pypto outlines it
+			}
 			if (!(calls.of(c) instanceof Callee.BuiltinCall b) || b.builtin().op() == null) {
 				continue;
 			}
