@@ -37,6 +37,7 @@ final class ProgramBuild {
 	}
 
 	static List<GeneratedFile> files(String out, Program input, Program program, CompileOptions options, RankLoops loops) {
+		dev.ptotools.codegen.emit.KernelCodegenChecks.check(program);
 		List<GeneratedFile> files = new ArrayList<>();
 		List<Function> orchs = new ArrayList<>();
 		boolean distributed = false;

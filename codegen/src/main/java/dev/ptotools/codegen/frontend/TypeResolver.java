@@ -64,6 +64,9 @@ final class TypeResolver {
 		if (d != null) {
 			return new Type.Scalar(d);
 		}
+		if ("CommCtx".equals(head) || "CommCtxType".equals(head)) {
+			return new Type.CommCtx(); // pld.CommCtx: a communication context handle
+		}
 		if (annotation instanceof Expr.Name n && closure.value(n.id()) instanceof Values.DType v) {
 			return new Type.Scalar(DType.named(v.name()));
 		}

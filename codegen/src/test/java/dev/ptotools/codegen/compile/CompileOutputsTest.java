@@ -186,4 +186,23 @@ class CompileOutputsTest {
 		assertTrue(Sources.code(Sources.file(g, "next_levels/host_orch_chip_orch_0/orchestration/host_orch_chip_orch_0.cpp"))
 				.contains("rt_submit_aiv_task(0, params_t0);"));
 	}
+
+	@Test
+	void anInCoreWithACommCtxParameterIsRejectedAsPyptosKernelCodegenRejectsIt() {
+		// once an internal NullPointerException; pld.CommCtx parses, MaterializeDistTensorCtx adds the
+		// data's own context, and pypto's kernel codegen then finds one DistributedTensor and two contexts
+		Generation g = Sources.generate(Sources.HEADER + """
+				@pl.program
+				class CtxParam:
+				    @pl.function(type=pl.FunctionType.InCore)
+				    def inner(self, data: pld.DistributedTensor[[1, 64], pl.FP32], data_ctx: pld.CommCtx,
+				              out: pl.Out[pl.Tensor[[1, 64], pl.FP32]]) -> pl.Tensor[[1, 64], pl.FP32]:
+				        t = pl.load(data, [0, 0], [1, 64])
+				        out = pl.store(t, [0, 0], out)
+				        return out
+				""", Sources.PLAIN);
+		assertTrue(g.files().isEmpty());
+		assertEquals(List.of("PTO500: Failed to compile function 'inner': PTOCodegen: function 'inner' has 1 "
+				+ "DistributedTensor params but 2 CommCtxType params"), g.problems().stream().map(p -> p.message()).toList());
+	}
 }
