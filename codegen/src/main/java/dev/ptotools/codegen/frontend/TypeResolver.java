@@ -42,6 +42,8 @@ final class TypeResolver {
 				return new Type.Scalar(dtype(s.indices().get(0)));
 			case "Out", "InOut":
 				return resolve(s.indices().get(0));
+			case "Tuple":
+				return tuple(s.indices().size() == 1 && s.indices().get(0) instanceof Expr.TupleExpr t ? t.elts() : s.indices());
 			case "Array": {
 				if (s.indices().size() != 2) {
 					throw new CodegenException("pl.Array requires [extent, dtype]", annotation.span());
@@ -72,6 +74,24 @@ final class TypeResolver {
 		}
 		throw new CodegenException("Unsupported type annotation: " + (dotted == null ? "expression" : dotted),
 				annotation.span());
+	}
+
+	/**
+	 * {@code pl.Tuple[T1, T2, ...]} (or {@code pl.Tuple[()]}): one TupleType, as pypto's
+	 * _resolve_tuple_subscript_type builds it. Unlike {@code tuple[...]} on a return, which declares several
+	 * return types, it is a single type.
+	 */
+	private Type tuple(List<Expr> elts) {
+		List<Type> types = new ArrayList<>();
+		for (Expr elt : elts) {
+			boolean builtinTuple = elt instanceof Expr.Subscript x && x.value() instanceof Expr.Name n && n.id().equals("tuple");
+			Type t = builtinTuple ? null : resolve(elt);
+			if (t == null || t instanceof Type.Tuple) {
+				throw new CodegenException("Nested tuple types are not supported", elt.span());
+			}
+			types.add(t);
+		}
+		return new Type.Tuple(types);
 	}
 
 	/** The return types of a return annotation: one per tuple[...] element, else the one type. */
