@@ -58,6 +58,7 @@ final class ProgramBuild {
 				files.add(new GeneratedFile(ProgramLayout.distributedMeta(out), meta));
 			}
 			for (Function orch : orchs) {
+				NextLevelPrograms.checkReferences(program, orch);
 				chip(program, orch, ProgramLayout.nextLevelCpp(out, orch.name()), ProgramLayout.nextLevelConfig(out, orch.name()),
 						options, files);
 			}
@@ -65,6 +66,7 @@ final class ProgramBuild {
 		}
 		if (orchs.size() > 1) {
 			for (Function orch : orchs) {
+				NextLevelPrograms.checkReferences(program, orch);
 				chip(program, orch, ProgramLayout.nextLevelCpp(out, orch.name()), ProgramLayout.nextLevelConfig(out, orch.name()),
 						options, files);
 				// pypto reads each sub-build's signature from the program it was given, before any pass

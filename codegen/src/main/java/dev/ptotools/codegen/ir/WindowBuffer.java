@@ -10,8 +10,15 @@ import dev.ptotools.analyzer.ir.Span;
  * A window view's {@link Type.Tensor#window()} names the buffer it is bound to.
  *
  * @param base the allocation's variable (pypto's {@code base_}: the allocation identity)
+ * @param rebuilt whether a mutator rebuilt this slot after the views were typed: pypto's IRMutator makes a
+ *        fresh WindowBuffer when a slot's size changes (Simplify after MaterializeCommDomainScopes), while the
+ *        views' DistributedTensor types keep pointing at the old one, so codegen finds no scope for them
  */
-public record WindowBuffer(Var base, Expr size, boolean loadFromHost, boolean storeToHost, Span span) {
+public record WindowBuffer(Var base, Expr size, boolean loadFromHost, boolean storeToHost, Span span, boolean rebuilt) {
+
+	public WindowBuffer(Var base, Expr size, boolean loadFromHost, boolean storeToHost, Span span) {
+		this(base, size, loadFromHost, storeToHost, span, false);
+	}
 
 	public WindowBuffer(Var base, Expr size, Span span) {
 		this(base, size, false, false, span);
@@ -23,6 +30,11 @@ public record WindowBuffer(Var base, Expr size, boolean loadFromHost, boolean st
 	}
 
 	public WindowBuffer withSize(Expr newSize) {
-		return new WindowBuffer(base, newSize, loadFromHost, storeToHost, span);
+		return new WindowBuffer(base, newSize, loadFromHost, storeToHost, span, rebuilt);
+	}
+
+	/** The fresh slot a mutator makes when the size changes (see {@code rebuilt}). */
+	public WindowBuffer rebuiltWithSize(Expr newSize) {
+		return new WindowBuffer(base, newSize, loadFromHost, storeToHost, span, true);
 	}
 }

@@ -593,10 +593,15 @@ public final class DistributedCodegen {
 		out.dedent();
 	}
 
-	/** pypto's ScopeForWindowBuffer: the innermost open comm domain with the buffer as a slot. */
+	/**
+	 * pypto's ScopeForWindowBuffer: the innermost open comm domain with the buffer as a slot. pypto matches
+	 * the slot by pointer, so a slot a later pass rebuilt ({@link dev.ptotools.codegen.ir.WindowBuffer#rebuilt()})
+	 * is not the buffer the view was typed with and is not found.
+	 */
 	Stmt.CommDomainScope scopeOf(String buffer, Span at) {
 		for (int i = domains.size() - 1; i >= 0; i--) {
-			if (domains.get(i).slot(buffer) != null) {
+			var slot = domains.get(i).slot(buffer);
+			if (slot != null && !slot.rebuilt()) {
 				return domains.get(i);
 			}
 		}

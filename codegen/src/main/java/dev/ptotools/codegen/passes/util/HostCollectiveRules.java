@@ -87,16 +87,19 @@ public final class HostCollectiveRules {
 				attrs.put("op", opValue);
 				attrs.put("dtype", src.dtype());
 				name = ring ? "builtin.tensor.allreduce_ring" : "builtin.tensor.allreduce";
+				Type.Tensor signal = distributed(args.get(1), "pld.tensor.allreduce signal");
 				if (!ring) {
 					int coreNum = DistKwargs.intKwarg(c.kwargs(), "core_num", 1);
 					kwargs.put("core_num", coreNum);
 					attrs.put("core_num", coreNum);
+					BuiltinAllReduceTypes.mesh(c, signal, coreNum);
 					checkOpRange(opValue, name, c);
 					if (src.dtype() != DType.FP16 && src.dtype() != DType.FP32) {
 						throw new CodegenException(name + " currently supports only FP16 or FP32, got " + src.dtype().text(),
 								c.span());
 					}
 				} else {
+					BuiltinAllReduceTypes.ring(c, src, signal);
 					sumFp32(opValue, src.dtype(), name, c);
 				}
 				dirs = List.of(ArgDirection.InOut, ArgDirection.InOut);

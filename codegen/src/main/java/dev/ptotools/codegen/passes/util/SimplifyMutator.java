@@ -14,6 +14,7 @@ import dev.ptotools.codegen.ir.IterArg;
 import dev.ptotools.codegen.ir.Stmt;
 import dev.ptotools.codegen.ir.Type;
 import dev.ptotools.codegen.ir.Var;
+import dev.ptotools.codegen.ir.WindowBuffer;
 import dev.ptotools.codegen.passes.util.arith.Analyzer;
 import dev.ptotools.codegen.passes.util.arith.Arith;
 import dev.ptotools.codegen.passes.util.arith.ConstIntBound;
@@ -382,7 +383,31 @@ public final class SimplifyMutator extends IrMutator {
 			}
 			return new Stmt.InCoreScope(ic.nameHint(), ic.split(), attrs, body, ic.span());
 		}
+		if (s instanceof Stmt.CommDomainScope cd) {
+			return commDomain(cd);
+		}
 		return super.scope(s);
+	}
+
+	/**
+	 * pypto's IRMutator on a CommDomainScopeStmt: the body first, then every slot's size; a slot whose size
+	 * simplifies to something new is rebuilt as a fresh WindowBuffer (mutator.cpp, VisitExpr_(WindowBuffer)),
+	 * which the views typed against the old one no longer find (see {@link WindowBuffer#rebuilt()}).
+	 */
+	private Stmt commDomain(Stmt.CommDomainScope cd) {
+		Stmt body = stmt(cd.body());
+		List<WindowBuffer> slots = new ArrayList<>(cd.slots().size());
+		boolean slotsChanged = false;
+		for (WindowBuffer w : cd.slots()) {
+			Expr size = simplifyExpr(w.size());
+			boolean changed = size != w.size() && !StructuralExprEquality.equal(size, w.size());
+			slots.add(changed ? w.rebuiltWithSize(size) : w);
+			slotsChanged |= changed;
+		}
+		if (body == cd.body() && !slotsChanged) {
+			return cd;
+		}
+		return new Stmt.CommDomainScope(cd.nameHint(), cd.devices(), slots, body, cd.span());
 	}
 
 	/**
