@@ -1,12 +1,16 @@
 """Loads a generated host_orch.py like pypto's _load_orch_entry and runs it against a fake
 Orchestrator that records every submission; prints the record as JSON.
 
-usage: run_host_orch.py HOST_ORCH_PY WORLD_SIZE PARAMS_JSON
-PARAMS_JSON maps each host parameter to a shape list, or to an int for a scalar.
+usage: run_host_orch.py HOST_ORCH_PY WORLD_SIZE ARGS_JSON
+ARGS_JSON lists the host orchestrator's arguments in parameter order: a shape list for a tensor, an int
+for a scalar. Like pypto's runner (distributed_runner.py, tensors[info.name] = arg), each argument is
+bound under its parameter's name in the program's distributed_meta.json (ConvertToSSA's name). A JSON
+object instead names the parameters itself, for a host_orch.py that has no distributed_meta.json beside it.
 """
 
 import importlib.util
 import json
+import os
 import sys
 import types
 
@@ -91,7 +95,14 @@ class Orchestrator:
 
 
 def main():
-    path, world_size, params = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3])
+    path, world_size, args = sys.argv[1], int(sys.argv[2]), json.loads(sys.argv[3])
+    if isinstance(args, dict):
+        names, args = list(args), list(args.values())
+    else:
+        with open(os.path.join(os.path.dirname(os.path.dirname(path)), "distributed_meta.json")) as f:
+            names = [p["name"] for p in json.load(f)["params"]]
+        if len(names) != len(args):
+            raise TypeError("expected %d arguments (%s), got %d" % (len(names), names, len(args)))
     spec = importlib.util.spec_from_file_location("_pypto_generated.host_orch", path)
     module = importlib.util.module_from_spec(spec)
     sys.modules[spec.name] = module
@@ -102,7 +113,7 @@ def main():
     if len(entries) != 1:
         raise RuntimeError("expected exactly one entry function, found %d" % len(entries))
     tensors = {}
-    for name, shape in params.items():
+    for name, shape in zip(names, args):
         tensors[name] = shape if isinstance(shape, int) else torch.zeros(tuple(shape), dtype=torch.float32).share_memory_()
     alloc = getattr(module, "_alloc_intermediates", None)
     if alloc is not None:

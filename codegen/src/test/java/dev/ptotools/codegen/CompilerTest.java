@@ -150,7 +150,9 @@ class CompilerTest {
 		assertEquals("Ascend910B", meta.get("backend_type").getAsString());
 		assertEquals("a2a3sim", meta.get("platform").getAsString(), "no platform set: the backend's simulator, as pypto records it");
 		JsonArray params = meta.getAsJsonArray("params");
-		assertEquals("src", params.get(0).getAsJsonObject().get("name").getAsString());
+		// the runtime binds the host's arguments to tensors[...] under these names, which are ConvertToSSA's
+		assertEquals("src__ssa_v0", params.get(0).getAsJsonObject().get("name").getAsString());
+		assertEquals("dst__ssa_v0", params.get(1).getAsJsonObject().get("name").getAsString());
 		assertEquals("In", params.get(0).getAsJsonObject().get("direction").getAsString());
 		assertEquals("Out", params.get(1).getAsJsonObject().get("direction").getAsString());
 		assertEquals("fp32", params.get(1).getAsJsonObject().get("dtype").getAsString());

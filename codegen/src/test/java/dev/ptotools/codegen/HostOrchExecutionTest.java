@@ -51,7 +51,7 @@ class HostOrchExecutionTest {
 		assertTrue(Files.isRegularFile(host), r.written().toString());
 		Python.Run run = Python.run(fakes(), Map.of("PYTHONPATH", fakes().toString(), "FAKE_RUNTIME_HAS_GROUP",
 				runtimeHasGroup ? "1" : "0", "PYTHONDONTWRITEBYTECODE", "1"), "run_host_orch.py", host.toString(), "4",
-				"{\"src\": [4, 64], \"dst\": [4, 64]}");
+				"[[4, 1, 64], [4, 1, 64]]");
 		assertEquals(0, run.exit(), () -> run.err() + "\n" + run.out());
 		JsonObject result = JsonParser.parseString(run.out().strip()).getAsJsonObject();
 		assertEquals(runtimeHasGroup, result.get("has_group").getAsBoolean());

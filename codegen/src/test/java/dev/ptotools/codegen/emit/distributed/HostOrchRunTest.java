@@ -50,7 +50,7 @@ class HostOrchRunTest {
 		Files.writeString(host, r.fileText());
 		Python.Run run = Python.run(fakes(), Map.of("PYTHONPATH", fakes().toString(), "FAKE_RUNTIME_HAS_GROUP",
 				runtimeHasGroup ? "1" : "0", "PYTHONDONTWRITEBYTECODE", "1"), "run_host_orch.py", host.toString(), "4",
-				"{\"src\": [4, 64], \"dst\": [4, 64]}");
+				"{\"src\": [4, 1, 64], \"dst\": [4, 1, 64]}");
 		assertEquals(0, run.exit(), () -> run.err() + "\n" + run.out());
 		return JsonParser.parseString(run.out().strip()).getAsJsonObject();
 	}
