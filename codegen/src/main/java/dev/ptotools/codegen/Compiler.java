@@ -82,7 +82,8 @@ public final class Compiler {
 			return held;
 		}
 		var f = analysis.facts();
-		return Compilation.of(analysis.module(), f.has(Keys.CONSTANTS) ? f.get(Keys.CONSTANTS) : null,
+		return Compilation.of(analysis.module(), analysis.file() == null ? null : analysis.file().text(),
+				f.has(Keys.CONSTANTS) ? f.get(Keys.CONSTANTS) : null,
 				f.has(Keys.JIT_SAMPLES) ? f.get(Keys.JIT_SAMPLES) : null, f.has(Keys.RANK_LOOPS) ? f.get(Keys.RANK_LOOPS) : null,
 				options);
 	}

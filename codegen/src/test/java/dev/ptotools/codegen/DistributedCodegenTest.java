@@ -296,7 +296,43 @@ class DistributedCodegenTest {
 
 				""" + HOST_CALLING_SAMPLE, "sample");
 		contains(module, "def _user_sample(f):", "f = _tensor_from_continuous(args[0])", "_user_sample(f)",
-				"    total = f.sum()\n    if total > 0:\n        print(\"positive\")\n");
+				"    total = f.sum()\n    if total > 0:\n        print('positive')\n");
+		dev.ptotools.codegen.support.Python.assertCompiles(module);
+	}
+
+	/**
+	 * The body is pypto's decorator's capture: every statement through CPython's ast.unparse (docstring as a
+	 * plain string, single quotes, 1e-5 as 1e-05, the generator argument parenthesized, one statement per
+	 * line, hex and underscores as plain ints), not the source text.
+	 */
+	@Test
+	void subWorkerBodyIsWrittenAsAstUnparseWritesIt() {
+		String module = subWorker("""
+				    @pl.function(level=pl.Level.HOST, role=pl.Role.SubWorker)
+				    def sample(out: pl.Tensor[[64], pl.FP32], ref: pl.Tensor[[64], pl.FP32]):
+				        \"""Compares the result with the reference.\"""
+				        if not torch.allclose(out, ref, rtol=1e-5, atol=1e-5):
+				            raise AssertionError(f"mismatch: max={out.max().item():.3f}, min={out.min().item()!r}")
+				        total = sum(x for x in out if x > 0) ; count = {"n": len(out), **{}}
+				        print("ok", [r * 2 for r in ref], -1, 0x1F, 1_000_000.0)
+
+				    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+				    def host_orch(self, x: pl.Tensor[[64], pl.FP32], y: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+				        self.sample(x, y)
+				        return x
+				""", "sample");
+		contains(module, """
+				def _user_sample(out, ref):
+				    'Compares the result with the reference.'
+				    if not torch.allclose(out, ref, rtol=1e-05, atol=1e-05):
+				        raise AssertionError(f'mismatch: max={out.max().item():.3f}, min={out.min().item()!r}')
+				    total = sum((x for x in out if x > 0))
+				    count = {'n': len(out), **{}}
+				    print('ok', [r * 2 for r in ref], -1, 31, 1000000.0)
+
+
+				def sample(args):
+				""");
 		dev.ptotools.codegen.support.Python.assertCompiles(module);
 	}
 

@@ -42,6 +42,15 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 	 */
 	public static Compilation of(ModuleIR module, Constants constants, JitSamples samples, RankLoops loops,
 			CompileOptions options) {
+		return of(module, null, constants, samples, loops, options);
+	}
+
+	/**
+	 * Compiles a module lowered from {@code text}, which pypto reads some constructs from (a HOST
+	 * SubWorker's body); null when the text is not at hand.
+	 */
+	public static Compilation of(ModuleIR module, String text, Constants constants, JitSamples samples, RankLoops loops,
+			CompileOptions options) {
 		List<CompiledProgram> programs = new ArrayList<>();
 		List<CompileFindings.Finding> findings = new ArrayList<>();
 		if (!module.importsPypto()) {
@@ -49,7 +58,8 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 		}
 		ModuleCompileCalls compileCalls = new ModuleCompileCalls(module, new ScriptScope(module));
 		for (Entry e : EntryPrograms.of(module)) {
-			compile(e, () -> parse(module, e), compileCalls.forProgram(e.programName(), options), loops, programs, findings);
+			compile(e, () -> parse(module, e, text), compileCalls.forProgram(e.programName(), options), loops, programs,
+					findings);
 		}
 		if (samples != null && constants != null) {
 			for (JitSamples.Entry entry : samples.entries()) {
@@ -111,13 +121,13 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 	}
 
 	/** The entry's program as pypto's front end builds it. */
-	static Program parse(ModuleIR module, Entry e) {
+	static Program parse(ModuleIR module, Entry e, String text) {
 		List<ProgramParser.External> externals = new ArrayList<>();
 		for (Entry.ExternalSource x : e.externals()) {
 			externals.add(new ProgramParser.External(x.callName(), x.function(),
 					new Closure(x.closure(), module.pl(), module.pld())));
 		}
 		return ProgramParser.parse(e.programName(), e.source(), new Closure(e.closure(), module.pl(), module.pld()),
-				module.pl(), module.pld(), externals);
+				module.pl(), module.pld(), externals, text);
 	}
 }

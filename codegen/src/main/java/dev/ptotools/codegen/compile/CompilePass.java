@@ -44,7 +44,9 @@ public final class CompilePass implements Pass {
 
 	@Override
 	public void run(Facts facts) {
-		Compilation c = Compilation.of(facts.get(Keys.MODULE), opt(facts, Keys.CONSTANTS), opt(facts, Keys.JIT_SAMPLES),
+		dev.ptotools.language.ParsedFile parsed = opt(facts, Keys.PARSED);
+		Compilation c = Compilation.of(facts.get(Keys.MODULE), parsed == null ? null : parsed.text(),
+				opt(facts, Keys.CONSTANTS), opt(facts, Keys.JIT_SAMPLES),
 				opt(facts, Keys.RANK_LOOPS), options);
 		facts.put(Keys.COMPILE, new CompileFindings(c.findings(), c));
 	}

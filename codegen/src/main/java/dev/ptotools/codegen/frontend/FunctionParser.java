@@ -144,14 +144,15 @@ final class FunctionParser {
 			// pypto's _is_abstract_subworker_body: only `...` (and a docstring) in the body
 			boolean abstractBody = !f.body().isEmpty() && f.body().stream().allMatch(s -> s instanceof Stmt.ExprStmt e
 					&& (e.value() instanceof Expr.Opaque o && o.kind().equals("ellipsis") || e.value() instanceof Expr.Literal));
-			StringBuilder code = new StringBuilder();
+			String code = "";
 			if (!abstractBody) {
-				for (Stmt s : f.body()) {
-					code.append(code.length() == 0 ? "" : "\n").append(Render.stmt(s));
+				if (ctx.sourceText == null) {
+					throw CodegenException.unsupported("SubWorker '" + f.name() + "': its body is written from the module's "
+							+ "source, which this compile does not have", f.nameSpan());
 				}
+				code = dev.ptotools.codegen.frontend.unparse.SubWorkerBody.of(ctx.sourceText, f.span(), f.name());
 			}
-			dev.ptotools.codegen.ir.Stmt body = new dev.ptotools.codegen.ir.Stmt.Inline(code.toString(), abstractBody,
-					f.span());
+			dev.ptotools.codegen.ir.Stmt body = new dev.ptotools.codegen.ir.Stmt.Inline(code, abstractBody, f.span());
 			return new dev.ptotools.codegen.ir.Function(f.name(), type, params, dirs, types.returns(f.returnAnnotation()),
 					body, lv, role, attrs, f.span());
 		} finally {

@@ -35,6 +35,11 @@ final class ParseContext {
 	 * name a call uses (a closure variable may hold a function a factory built) to the function's name.
 	 */
 	final Map<String, String> externals = new LinkedHashMap<>();
+	/**
+	 * The text of the module the functions come from (their spans are offsets into it), for what pypto
+	 * takes from the source itself (a HOST SubWorker's body); null when the program has no such text.
+	 */
+	String sourceText;
 	/** Names of {@code pld.alloc_window_buffer} allocations, program-wide (they must be unique). */
 	final Map<String, dev.ptotools.analyzer.ir.Span> windowBuffers = new LinkedHashMap<>();
 

@@ -46,6 +46,15 @@ public final class ProgramParser {
 	 */
 	public static Program parse(String name, List<dev.ptotools.analyzer.ir.Function> functions, Closure closure, String pl,
 			String pld, List<External> externals) {
+		return parse(name, functions, closure, pl, pld, externals, null);
+	}
+
+	/**
+	 * Parses a program whose functions were lowered from {@code sourceText} (their spans are offsets into
+	 * it), which HOST SubWorker bodies are written from as pypto writes them; null when there is none.
+	 */
+	public static Program parse(String name, List<dev.ptotools.analyzer.ir.Function> functions, Closure closure, String pl,
+			String pld, List<External> externals, String sourceText) {
 		if (functions.isEmpty()) {
 			throw new CodegenException("Class '" + name + "' contains no @pl.function decorated methods", null);
 		}
@@ -60,6 +69,7 @@ public final class ProgramParser {
 					f.params().size()));
 		}
 		ParseContext ctx = new ParseContext(closure, pl, pld, declared);
+		ctx.sourceText = sourceText;
 		List<Function> parsedExternals = new ArrayList<>();
 		for (External e : externals) {
 			ctx.externals.put(e.callName(), e.function().name());
@@ -67,6 +77,7 @@ public final class ProgramParser {
 		for (External e : externals) {
 			dev.ptotools.analyzer.ir.Function f = e.function();
 			ParseContext own = new ParseContext(e.closure(), pl, pld, declared);
+			own.sourceText = sourceText;
 			own.externals.putAll(ctx.externals);
 			own.parsed.putAll(ctx.parsed);
 			Function parsed = new FunctionParser(own).parse(f, f.decl().type(), f.decl().level(), f.decl().role(), attrs(f));
