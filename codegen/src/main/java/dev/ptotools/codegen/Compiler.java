@@ -19,6 +19,7 @@ import dev.ptotools.analyzer.pipeline.Analysis;
 import dev.ptotools.analyzer.pipeline.Analyzer;
 import dev.ptotools.analyzer.pipeline.Keys;
 import dev.ptotools.codegen.compile.Compilation;
+import dev.ptotools.codegen.compile.CompilePass;
 import dev.ptotools.codegen.write.OutputWriter;
 import dev.ptotools.language.ParsedFile;
 import dev.ptotools.language.PythonFrontEnd;
@@ -38,7 +39,23 @@ public final class Compiler {
 	/** The analyzer's rule for Python syntax errors: any of them stops the whole file. */
 	private static final String SYNTAX_ERROR = "PTO000";
 
+	/** One analyzer per options in use (the CLI and the server use one or two). */
+	private static final Map<CompileOptions, Analyzer> ANALYZERS = new java.util.concurrent.ConcurrentHashMap<>();
+
 	private Compiler() {
+	}
+
+	/**
+	 * The analyzer's standard pipeline followed by the compile ({@link CompilePass}): what {@code pto
+	 * check}, {@code pto compile} and the editor run, so all three report compile problems (PTO500,
+	 * PTO501) at the same places, and on-save writes the compilation the analysis holds.
+	 */
+	public static Analyzer analyzer(CompileOptions options) {
+		return ANALYZERS.computeIfAbsent(options, o -> {
+			List<dev.ptotools.analyzer.pipeline.Pass> passes = new ArrayList<>(Analyzer.standard().passes());
+			passes.add(new CompilePass(o));
+			return new Analyzer(passes, Analyzer.standard().rules());
+		});
 	}
 
 	/** Generates every program of an analyzed file; paths are relative to the output folder. */
@@ -65,14 +82,36 @@ public final class Compiler {
 			}
 			files.addAll(p.files());
 		}
+		boolean quiet = errors.stream().anyMatch(d -> d.rule().equals(SYNTAX_ERROR));
+		java.util.Set<Diagnostic> shown = new java.util.HashSet<>();
 		for (CompileFindings.Finding f : c.findings()) {
-			boolean quiet = errors.stream().anyMatch(d -> d.rule().equals(SYNTAX_ERROR));
-			if (!quiet) {
-				problems.add(problem(analysis, sourceName, f.program(), f.span(),
-						(f.kind() == CompileFindings.Kind.UNSUPPORTED ? "PTO501: " : "PTO500: ") + f.message()));
+			if (quiet) {
+				break;
 			}
+			// As in the analysis: an analyzer error in the finding's program says more than the compile.
+			List<Diagnostic> instead = analyzerErrorsAround(analysis, errors, f.span());
+			if (!instead.isEmpty()) {
+				for (Diagnostic d : instead) {
+					if (shown.add(d)) {
+						problems.add(problem(analysis, sourceName, f.program(), d.span(), d.rule() + ": " + d.message()));
+					}
+				}
+				continue;
+			}
+			problems.add(problem(analysis, sourceName, f.program(), f.span(),
+					(f.kind() == CompileFindings.Kind.UNSUPPORTED ? "PTO501: " : "PTO500: ") + f.message()));
 		}
 		return new Generation(files, problems);
+	}
+
+	/** The analyzer errors in the class program that holds a span, if any. */
+	private static List<Diagnostic> analyzerErrorsAround(Analysis analysis, List<Diagnostic> errors, Span at) {
+		for (dev.ptotools.analyzer.ir.Program p : analysis.module().programs()) {
+			if (p.span().contains(at)) {
+				return errors.stream().filter(d -> p.span().contains(d.span())).toList();
+			}
+		}
+		return List.of();
 	}
 
 	/** The compilation the analysis already holds (when made with these options), else a new one. */
@@ -91,7 +130,7 @@ public final class Compiler {
 	/** Parses, analyzes and generates one source text. */
 	public static Generation generate(String sourceName, String text, CompileOptions options) {
 		ParsedFile parsed = PythonFrontEnd.get().parse(text);
-		return generate(Analyzer.standard().analyze(parsed, AnalyzerConfig.DEFAULT), options, sourceName);
+		return generate(analyzer(options).analyze(parsed, AnalyzerConfig.DEFAULT), options, sourceName);
 	}
 
 	/** Compiles a source text (an editor buffer) into the output folder. */

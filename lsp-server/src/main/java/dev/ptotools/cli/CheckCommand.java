@@ -102,14 +102,32 @@ public final class CheckCommand implements Callable<Integer> {
 			description = "Base URL of the rule pages for SARIF helpUri (default: PTO_DOCS_URL, else the project's pages).")
 	String docsUrl;
 
+	@picocli.CommandLine.Mixin
+	CompileFlags compileFlags = new CompileFlags();
+
 	@Option(names = "--parse-all", hidden = true,
 			description = "Parse and lower every file, also those that never name pypto (benchmarks: same findings, slower).")
 	boolean parseAll;
+
+	/** The compile check runs with what pto compile would use for the file. */
+	private dev.ptotools.codegen.CompileOptions compileOptions(ProjectConfig project) {
+		try {
+			return compileFlags.options(project);
+		} catch (IllegalArgumentException e) {
+			return compileFlags.settings().options();
+		}
+	}
 
 	@Override
 	public Integer call() throws IOException {
 		Path cwd = Cli.cwd();
 		Path base = root == null ? cwd : cwd.resolve(root).normalize();
+		try {
+			compileFlags.validate();
+		} catch (IllegalArgumentException e) {
+			Cli.error(e.getMessage());
+			return Cli.ERROR;
+		}
 		Cli.Projects projects = new Cli.Projects();
 		ProjectConfig here = projects.forPath(cwd);
 		List<RuleInfo> rules = Cli.rulesWithPages();
@@ -125,7 +143,7 @@ public final class CheckCommand implements Callable<Integer> {
 		found.errors().forEach(e -> notices.add(new Notice(null, e)));
 
 		List<FileAnalysis.Outcome> outcomes = Cli.parallel(found.files(), f -> FileAnalysis.analyze(f, Cli.display(base, f),
-				projects.forPath(f).analyzer().overriddenBy(overrides), parseAll));
+				projects.forPath(f).analyzer().overriddenBy(overrides), compileOptions(projects.forPath(f)), parseAll));
 		List<FileReport> reports = new ArrayList<>();
 		for (FileAnalysis.Outcome o : outcomes) {
 			if (o.error() != null) {

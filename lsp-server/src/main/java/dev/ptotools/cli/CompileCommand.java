@@ -48,11 +48,6 @@ import dev.ptotools.language.source.DecodedSource;
 				"2:usage error, a missing or unreadable input, or an internal error" })
 public final class CompileCommand implements Callable<Integer> {
 
-	/** Values of --runtime-header. */
-	public enum Header {
-		fallback, pto_orchestration_api, orchestration_api
-	}
-
 	@Parameters(paramLabel = "PATHS", arity = "0..*", description = "Files and folders to compile (default: the current directory).")
 	List<Path> paths = new ArrayList<>();
 
@@ -63,10 +58,8 @@ public final class CompileCommand implements Callable<Integer> {
 			+ " when the outputs on disk are not what a compile would write.")
 	boolean check;
 
-	@Option(names = "--runtime-header", paramLabel = "HEADER",
-			description = "fallback (orchestration_api.h, else pto_orchestration_api.h), pto_orchestration_api or"
-					+ " orchestration_api (default: [tool.pto] runtime-header, else fallback).")
-	Header runtimeHeader;
+	@picocli.CommandLine.Mixin
+	CompileFlags flags = new CompileFlags();
 
 	@Option(names = "--exclude", paramLabel = "GLOB", split = ",", description = "Skip paths matching GLOB (as for check).")
 	List<String> exclude = new ArrayList<>();
@@ -77,6 +70,12 @@ public final class CompileCommand implements Callable<Integer> {
 	@Override
 	public Integer call() throws IOException {
 		Path cwd = Cli.cwd();
+		try {
+			flags.validate();
+		} catch (IllegalArgumentException e) {
+			Cli.error(e.getMessage());
+			return Cli.ERROR;
+		}
 		Cli.Projects projects = new Cli.Projects();
 		ProjectConfig here = projects.forPath(cwd);
 		List<Path> inputs = paths.isEmpty() ? List.of(Path.of(".")) : paths;
@@ -132,12 +131,12 @@ public final class CompileCommand implements Callable<Integer> {
 			return new Unit(file, display, out, new Generation(List.of(), List.of()), null);
 		}
 		DecodedSource decoded = DecodedSource.decode(bytes);
-		String header = runtimeHeader != null ? runtimeHeader.name() : project.runtimeHeader().orElse("fallback");
 		CompileOptions options;
 		try {
-			options = Compilations.options(header);
+			options = flags.options(project);
 		} catch (IllegalArgumentException e) {
-			options = Compilations.options("fallback");
+			// [tool.pto] has its problems reported where it is read; the flags were validated already.
+			options = flags.settings().options();
 		}
 		Generation g;
 		try {

@@ -9,6 +9,8 @@ import dev.ptotools.analyzer.config.AnalyzerConfig;
 import dev.ptotools.analyzer.pipeline.Analysis;
 import dev.ptotools.analyzer.pipeline.Analyzer;
 import dev.ptotools.analyzer.report.FileReport;
+import dev.ptotools.codegen.CompileOptions;
+import dev.ptotools.codegen.Compiler;
 import dev.ptotools.language.ParsedFile;
 import dev.ptotools.language.PythonFrontEnd;
 
@@ -25,6 +27,15 @@ final class FileAnalysis {
 	}
 
 	static Outcome analyze(Path file, String display, AnalyzerConfig config, boolean parseAll) {
+		return analyze(file, display, config, Analyzer.standard(), parseAll);
+	}
+
+	/** With the compile in the pipeline ({@link Compiler#analyzer}): what {@code pto check} runs. */
+	static Outcome analyze(Path file, String display, AnalyzerConfig config, CompileOptions compile, boolean parseAll) {
+		return analyze(file, display, config, Compiler.analyzer(compile), parseAll);
+	}
+
+	private static Outcome analyze(Path file, String display, AnalyzerConfig config, Analyzer analyzer, boolean parseAll) {
 		byte[] bytes;
 		try {
 			bytes = Files.readAllBytes(file);
@@ -41,7 +52,7 @@ final class FileAnalysis {
 		Analysis a;
 		try {
 			ParsedFile parsed = PythonFrontEnd.get().parse(bytes);
-			a = Analyzer.standard().analyze(parsed, config);
+			a = analyzer.analyze(parsed, config);
 		} catch (RuntimeException | StackOverflowError e) {
 			// The analyzer turns its own failures into PTO900 findings; this is the parser or worse.
 			return new Outcome(file, display, null, "internal error: " + e + " (please report)");

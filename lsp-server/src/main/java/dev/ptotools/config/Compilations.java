@@ -15,7 +15,6 @@ import dev.ptotools.codegen.Compiler;
 import dev.ptotools.codegen.GeneratedFile;
 import dev.ptotools.codegen.Generation;
 import dev.ptotools.codegen.Problem;
-import dev.ptotools.codegen.RuntimeHeader;
 
 /**
  * The one way the CLI and the language server compile, so that what the editor writes on save is
@@ -30,8 +29,7 @@ public final class Compilations {
 
 	/** Compile options from the runtime-header setting (fallback, pto_orchestration_api, orchestration_api). */
 	public static CompileOptions options(String runtimeHeader) {
-		RuntimeHeader header = runtimeHeader == null ? RuntimeHeader.FALLBACK : RuntimeHeader.parse(runtimeHeader);
-		return CompileOptions.DEFAULT.withHeader(header == null ? RuntimeHeader.FALLBACK : header);
+		return new CompileSettings(runtimeHeader, null, null, null, null, null).options();
 	}
 
 	/** Compiles one source text (an editor buffer or a file's content) into an output folder. */

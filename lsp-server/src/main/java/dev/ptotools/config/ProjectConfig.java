@@ -28,6 +28,11 @@ import dev.ptotools.analyzer.diagnostics.Severity;
  * output = "build_output"            # where compile writes, relative to pyproject.toml
  * codegen-on-save = true             # the language server compiles on save
  * runtime-header = "fallback"        # fallback | pto_orchestration_api | orchestration_api
+ * runtime = "tensormap_and_ringbuffer" # or host_build_graph (pypto's RuntimeKind)
+ * platform = "a2a3sim"               # a2a3sim | a2a3 | a5sim | a5 (selects the backend)
+ * backend = "Ascend910B"             # Ascend910B | Ascend950
+ * device-ids = [0, 1]                # DistributedConfig device ids: the ranks of a distributed program
+ * grouped-dispatch = true            # publish grouped rank loops to all ranks as one group
  * select = ["PTO1", "PTO2"]          # only these rules (ids or id prefixes)
  * disable = ["PTO110"]               # never these
  * severity = { PTO105 = "error" }    # per-rule severity (error, warning, info, hint)
@@ -39,14 +44,20 @@ import dev.ptotools.analyzer.diagnostics.Severity;
  * not stop the editor.
  */
 public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String> output,
-		Optional<Boolean> codegenOnSave, Optional<String> runtimeHeader, List<String> exclude, Optional<String> failOn,
+		Optional<Boolean> codegenOnSave, CompileSettings compile, List<String> exclude, Optional<String> failOn,
 		List<String> problems) {
 
 	public static final ProjectConfig NONE = new ProjectConfig(null, AnalyzerConfig.DEFAULT, Optional.empty(),
-			Optional.empty(), Optional.empty(), List.of(), Optional.empty(), List.of());
+			Optional.empty(), CompileSettings.NONE, List.of(), Optional.empty(), List.of());
 
-	private static final Set<String> KEYS = Set.of("output", "codegen-on-save", "runtime-header", "select", "disable",
-			"severity", "exclude", "fail-on");
+	private static final Set<String> KEYS = keys();
+
+	private static Set<String> keys() {
+		Set<String> keys = new HashSet<>(Set.of("output", "codegen-on-save", "select", "disable", "severity", "exclude",
+				"fail-on"));
+		keys.addAll(CompileSettings.TOML_KEYS);
+		return Set.copyOf(keys);
+	}
 
 	/** The pyproject.toml nearest to a file or folder (itself or an ancestor's), if any. */
 	public static Optional<Path> nearestPyproject(Path start) {
@@ -84,7 +95,7 @@ public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String>
 		result.errors().forEach(e -> problems.add(name + ":" + e.position().line() + ": " + e.getMessage()));
 		TomlTable table = result.getTable("tool.pto");
 		if (table == null) {
-			return new ProjectConfig(root, AnalyzerConfig.DEFAULT, Optional.empty(), Optional.empty(), Optional.empty(),
+			return new ProjectConfig(root, AnalyzerConfig.DEFAULT, Optional.empty(), Optional.empty(), CompileSettings.NONE,
 					List.of(), Optional.empty(), List.copyOf(problems));
 		}
 		for (String key : table.keySet()) {
@@ -107,12 +118,7 @@ public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String>
 		}
 		Set<String> disabled = new HashSet<>(strings(table, "disable", name, problems));
 		Set<String> selected = new HashSet<>(strings(table, "select", name, problems));
-		Optional<String> runtimeHeader = string(table, "runtime-header", name, problems);
-		runtimeHeader.ifPresent(h -> {
-			if (!List.of("fallback", "pto_orchestration_api", "orchestration_api").contains(h)) {
-				problems.add(name + ": tool.pto.runtime-header must be fallback, pto_orchestration_api or orchestration_api");
-			}
-		});
+		CompileSettings compile = CompileSettings.fromToml(table, name, problems);
 		Optional<String> failOn = string(table, "fail-on", name, problems);
 		Optional<Boolean> onSave = Optional.empty();
 		if (table.contains("codegen-on-save")) {
@@ -123,7 +129,7 @@ public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String>
 			}
 		}
 		return new ProjectConfig(root, new AnalyzerConfig(severities, disabled, selected),
-				string(table, "output", name, problems), onSave, runtimeHeader,
+				string(table, "output", name, problems), onSave, compile,
 				strings(table, "exclude", name, problems), failOn, List.copyOf(problems));
 	}
 
@@ -160,6 +166,6 @@ public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String>
 
 	private static ProjectConfig withProblem(Path pyproject, String problem) {
 		return new ProjectConfig(pyproject.getParent(), AnalyzerConfig.DEFAULT, Optional.empty(), Optional.empty(),
-				Optional.empty(), List.of(), Optional.empty(), List.of(problem));
+				CompileSettings.NONE, List.of(), Optional.empty(), List.of(problem));
 	}
 }

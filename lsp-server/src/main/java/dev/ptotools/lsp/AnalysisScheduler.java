@@ -10,7 +10,7 @@ import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
 import dev.ptotools.analyzer.pipeline.Analysis;
-import dev.ptotools.analyzer.pipeline.Analyzer;
+import dev.ptotools.codegen.Compiler;
 import dev.ptotools.config.ProjectConfig;
 import dev.ptotools.language.DeepStack;
 import dev.ptotools.language.PythonFrontEnd;
@@ -102,8 +102,10 @@ public final class AnalysisScheduler {
 		}
 		// Held until the next version: without the syntax tree, which nothing reads after the pipeline
 		// and which is most of the memory of every open document.
-		Analysis analysis = Analyzer.standard().analyze(PythonFrontEnd.get().parse(snap.text()),
-				settings.analyzerConfig(project)).withoutSyntaxTree();
+		// The compile runs with the analysis, so compile problems are diagnostics as the user types and
+		// on-save writes the compilation held here.
+		Analysis analysis = Compiler.analyzer(settings.effectiveCompile(project).options())
+				.analyze(PythonFrontEnd.get().parse(snap.text()), settings.analyzerConfig(project)).withoutSyntaxTree();
 		return new AnalyzedDocument(snap, analysis, settings, project, null);
 	}
 

@@ -109,7 +109,7 @@ public class PtoLanguageServer extends LanguageServerImpl {
 		}
 		workspace.setFolders(folders);
 		if (params.getInitializationOptions() instanceof JsonElement json) {
-			workspace.setGlobal(ServerSettings.from(json));
+			workspace.setGlobal(checked(ServerSettings.from(json)));
 		}
 		initialized = true;
 		InitializeResult result = new InitializeResult(capabilities(), new ServerInfo("pto", dev.ptotools.Main.version()));
@@ -351,6 +351,21 @@ public class PtoLanguageServer extends LanguageServerImpl {
 		return null;
 	}
 
+	/** Editor settings problems already shown, so each is shown once, not on every configuration push. */
+	private final java.util.Set<String> shownSettingsProblems = java.util.concurrent.ConcurrentHashMap.newKeySet();
+
+	/** Shows a warning for an invalid compile setting of the editor (it is ignored, pyproject's applies). */
+	private ServerSettings checked(ServerSettings settings) {
+		settings.compileProblem(dev.ptotools.config.ProjectConfig.NONE).ifPresent(problem -> {
+			LanguageClient c = client;
+			if (shownSettingsProblems.add(problem) && c != null) {
+				c.showMessage(new MessageParams(MessageType.Warning,
+						"pto settings: " + problem + "; the editor's compile settings are ignored until it is fixed"));
+			}
+		});
+		return settings;
+	}
+
 	public void log(MessageType type, String message) {
 		LanguageClient c = client;
 		if (c != null) {
@@ -526,7 +541,7 @@ public class PtoLanguageServer extends LanguageServerImpl {
 	@Override
 	public void didChangeConfiguration(DidChangeConfigurationParams params) {
 		if (params.getSettings() instanceof JsonElement json) {
-			workspace.setGlobal(ServerSettings.from(json));
+			workspace.setGlobal(checked(ServerSettings.from(json)));
 		}
 		workspace.forgetPyprojects();
 		pullConfiguration();
@@ -583,11 +598,11 @@ public class PtoLanguageServer extends LanguageServerImpl {
 				return;
 			}
 			if (values.get(0) instanceof JsonElement json && json.isJsonObject()) {
-				workspace.setGlobal(ServerSettings.from(json));
+				workspace.setGlobal(checked(ServerSettings.from(json)));
 			}
 			for (int i = 1; i < values.size() && i - 1 < folders.size(); i++) {
 				if (values.get(i) instanceof JsonElement json && json.isJsonObject()) {
-					workspace.setFolderSettings(folders.get(i - 1), ServerSettings.from(json));
+					workspace.setFolderSettings(folders.get(i - 1), checked(ServerSettings.from(json)));
 				}
 			}
 			scheduler.reanalyze(openDocuments());

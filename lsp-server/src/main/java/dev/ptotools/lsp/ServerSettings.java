@@ -12,16 +12,17 @@ import com.google.gson.JsonObject;
 
 import dev.ptotools.analyzer.config.AnalyzerConfig;
 import dev.ptotools.analyzer.diagnostics.Severity;
+import dev.ptotools.config.CompileSettings;
 import dev.ptotools.config.ProjectConfig;
 
 /**
  * The editor's {@code pto} settings for one workspace folder, laid over pyproject.toml's [tool.pto].
  * Fields are null where the editor sets nothing.
  */
-public record ServerSettings(String outputFolder, Boolean codegenOnSave, String runtimeHeader,
+public record ServerSettings(String outputFolder, Boolean codegenOnSave, CompileSettings compile,
 		Map<String, Severity> severities, Set<String> disabled, Integer debounceMs, Integer maxFileChars) {
 
-	public static final ServerSettings EMPTY = new ServerSettings(null, null, null, Map.of(), Set.of(), null, null);
+	public static final ServerSettings EMPTY = new ServerSettings(null, null, CompileSettings.NONE, Map.of(), Set.of(), null, null);
 
 	public static final int DEFAULT_DEBOUNCE_MS = 150;
 	public static final int DEFAULT_MAX_FILE_CHARS = 4_000_000;
@@ -50,7 +51,7 @@ public record ServerSettings(String outputFolder, Boolean codegenOnSave, String 
 				}
 			}
 		}
-		return new ServerSettings(str(o, "outputFolder"), bool(o, "codegenOnSave"), str(o, "runtimeHeader"),
+		return new ServerSettings(str(o, "outputFolder"), bool(o, "codegenOnSave"), CompileSettings.fromJson(o),
 				Map.copyOf(severities), Set.copyOf(disabled), integer(o, "debounceMs"), integer(o, "maxFileChars"));
 	}
 
@@ -67,8 +68,28 @@ public record ServerSettings(String outputFolder, Boolean codegenOnSave, String 
 		return codegenOnSave != null ? codegenOnSave : project.codegenOnSave().orElse(true);
 	}
 
-	public String effectiveRuntimeHeader(ProjectConfig project) {
-		return runtimeHeader != null ? runtimeHeader : project.runtimeHeader().orElse("fallback");
+	/**
+	 * The compile settings: the editor's over pyproject's. An invalid editor value is dropped with the
+	 * layer it came in (the problem is shown by {@link #compileProblem}), so a typo does not stop on-save.
+	 */
+	public CompileSettings effectiveCompile(ProjectConfig project) {
+		CompileSettings merged = compile.over(project.compile());
+		try {
+			merged.options();
+			return merged;
+		} catch (IllegalArgumentException e) {
+			return project.compile();
+		}
+	}
+
+	/** Why the editor's compile settings cannot be used over pyproject's, if they cannot. */
+	public java.util.Optional<String> compileProblem(ProjectConfig project) {
+		try {
+			compile.over(project.compile()).options();
+			return java.util.Optional.empty();
+		} catch (IllegalArgumentException e) {
+			return java.util.Optional.of(e.getMessage());
+		}
 	}
 
 	public int effectiveDebounceMs() {

@@ -107,7 +107,7 @@ public final class Commands {
 		Path out = outputFolder(a.snapshot().path(), a);
 		Path file = a.snapshot().path();
 		Generation g = Compilations.generate(file.toString(), a.text(), a.analysis(),
-				a.settings().analyzerConfig(a.project()), Compilations.options(a.settings().effectiveRuntimeHeader(a.project())));
+				a.settings().analyzerConfig(a.project()), a.settings().effectiveCompile(a.project()).options());
 		CompileResult r = Compilations.write(List.of(g), out);
 		report(r, a.snapshot().path());
 	}
@@ -171,7 +171,7 @@ public final class Commands {
 				var project = server.workspace().projectFor(f);
 				r = Compilations.compileText(f, text, server.workspace().outputBase(f)
 						.resolve(settings.effectiveOutputFolder(project)),
-						Compilations.options(settings.effectiveRuntimeHeader(project)));
+						settings.effectiveCompile(project).options());
 			} catch (Exception e) {
 				errors++;
 				continue;

@@ -35,7 +35,7 @@ public final class GeneratedCode {
 
 	public static Excerpt excerpt(AnalyzedDocument doc, RankLoop loop) {
 		Analysis a = doc.analysis();
-		CompileOptions options = Compilations.options(doc.settings().effectiveRuntimeHeader(doc.project()));
+		CompileOptions options = doc.settings().effectiveCompile(doc.project()).options();
 		String name = doc.snapshot().path() == null ? doc.snapshot().uri() : doc.snapshot().path().toString();
 		int k = loopIndex(loop);
 		String title = loop.program().name() + "." + loop.function().name() + ": rank loop at line "
