@@ -9,6 +9,9 @@
 ;;   PTO_E2E_FILE        the Python file to open (inside the workspace folder)
 ;;   PTO_E2E_LOG         where to write the JSON log the Java test reads
 ;;   PTO_E2E_TIMEOUT_MS  how long each step may wait
+;;   PTO_E2E_SCENARIO    "quickfix" (the above, the default) or "compile": open PTO_E2E_FILE, a program
+;;                       that does not compile, and record its diagnostics before any save; then open
+;;                       PTO_E2E_SAVE_FILE and save it, and wait for its on-save compile
 ;; Every wait has a timeout; on any failure the log gets an "error" and Emacs exits with status 1.
 ;;
 ;; Batch Emacs has no command loop, so two things it would do by itself are done here where it would
@@ -178,6 +181,36 @@
       (pto-e2e--put 'ok t)
       (eglot-shutdown server nil pto-e2e-timeout))))
 
+(defun pto-e2e--open (file)
+  "Visit FILE as the user would and wait for eglot to manage it; return the server."
+  (set-buffer (pto-e2e--command (lambda () (find-file file))))
+  (pto-e2e--wait "eglot to connect" (lambda () (and (bound-and-true-p eglot--managed-mode)
+                                                     (eglot-current-server))))
+  (eglot-current-server))
+
+(defun pto-e2e--run-compile ()
+  (pto-e2e--step "edit")
+  (let ((server (pto-e2e--open pto-e2e-file)))
+    (pto-e2e--step "attached")
+    (let ((opened eglot--versioned-identifier))
+      (pto-e2e--wait "diagnostics of the opened buffer"
+                     (lambda () (and (pto-e2e--published-p opened) (> (length (flymake-diagnostics)) 0))))
+      (pto-e2e--put 'initial (pto-e2e--shown))
+      (pto-e2e--step "diagnostics"))
+    (let ((save-file (or (getenv "PTO_E2E_SAVE_FILE") (error "PTO_E2E_SAVE_FILE not set")))
+          compiled)
+      (pto-e2e--open save-file)
+      (set-buffer-modified-p t)
+      (pto-e2e--command (lambda () (save-buffer)))
+      (pto-e2e--step "saved")
+      (pto-e2e--wait "the on-save compile"
+                     (lambda () (setq compiled (cl-find-if (lambda (m) (string-prefix-p (concat "pto: compiled " save-file) m))
+                                                           pto-e2e-messages))))
+      (pto-e2e--put 'compiled compiled))
+    (pto-e2e--step "compiled")
+    (pto-e2e--put 'ok t)
+    (eglot-shutdown server nil pto-e2e-timeout)))
+
 (defun pto-e2e--fail (message)
   (pto-e2e--put 'error message)
   (kill-emacs 1))
@@ -192,7 +225,7 @@
       ;; packages (Debian's elpa-eglot among them). Batch mode skips it.
       (package-activate-all)
       (load (or (getenv "PTO_E2E_INIT") (error "PTO_E2E_INIT not set")) nil t)
-      (pto-e2e--run)
+      (if (equal (getenv "PTO_E2E_SCENARIO") "compile") (pto-e2e--run-compile) (pto-e2e--run))
       (kill-emacs 0))
   (error (pto-e2e--fail (error-message-string err))))
 

@@ -7,6 +7,9 @@
 --   PTO_E2E_FILE        the Python file to open (inside the workspace folder, which is the cwd)
 --   PTO_E2E_LOG         where to write the JSON log the Java test reads
 --   PTO_E2E_TIMEOUT_MS  how long each step may wait
+--   PTO_E2E_SCENARIO    'quickfix' (the above, the default) or 'compile': open PTO_E2E_FILE, a program
+--                       that does not compile, and record its diagnostics before any save; then open
+--                       PTO_E2E_SAVE_FILE and save it, and wait for its on-save compile
 -- Every wait has a timeout; on any failure the log gets an "error" and Neovim exits with status 1.
 
 local file = assert(os.getenv('PTO_E2E_FILE'), 'PTO_E2E_FILE not set')
@@ -205,6 +208,55 @@ local function run()
   step('compiled')
   log.ok = true
   save_log()
+end
+
+local function attached(bufnr)
+  wait_for('the pto client to attach', function()
+    for _, c in pairs(vim.lsp.buf_get_clients(bufnr)) do
+      if c.name == 'pto' and c.initialized then
+        return true
+      end
+    end
+    return false
+  end)
+end
+
+local function run_compile()
+  step('edit')
+  vim.cmd('edit ' .. vim.fn.fnameescape(file))
+  local bufnr = vim.api.nvim_get_current_buf()
+  attached(bufnr)
+  step('attached')
+  local opened = vim.lsp.util.buf_versions[bufnr] or 0
+  wait_for('diagnostics of the opened buffer', function()
+    return published_version(opened) and #vim.diagnostic.get(bufnr) > 0
+  end)
+  log.initial = shown(bufnr)
+  step('diagnostics')
+
+  local save_file = assert(os.getenv('PTO_E2E_SAVE_FILE'), 'PTO_E2E_SAVE_FILE not set')
+  vim.cmd('edit ' .. vim.fn.fnameescape(save_file))
+  attached(vim.api.nvim_get_current_buf())
+  vim.cmd('write')
+  step('saved')
+  local compiled = nil
+  wait_for('the on-save compile', function()
+    for _, m in ipairs(log.messages) do
+      if m:find('pto: compiled ' .. save_file, 1, true) then
+        compiled = m
+        return true
+      end
+    end
+    return false
+  end)
+  log.compiled = compiled
+  step('compiled')
+  log.ok = true
+  save_log()
+end
+
+if os.getenv('PTO_E2E_SCENARIO') == 'compile' then
+  run = run_compile
 end
 
 -- A whole-run watchdog too: a step that blocks without yielding still ends the editor.

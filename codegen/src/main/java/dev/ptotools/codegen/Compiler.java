@@ -63,11 +63,13 @@ public final class Compiler {
 		List<GeneratedFile> files = new ArrayList<>();
 		List<Problem> problems = new ArrayList<>();
 		if (!analysis.isPypto()) {
-			return new Generation(files, problems);
+			return new Generation(sourceName, files, problems);
 		}
 		Compilation c = compilation(analysis, options);
 		List<Diagnostic> errors = analysis.diagnostics().stream()
 				.filter(d -> d.severity() == Severity.ERROR && !d.rule().startsWith("PTO5")).toList();
+		// Each error is reported once, with the program it stops.
+		java.util.Set<Diagnostic> shown = new java.util.HashSet<>();
 		for (Compilation.CompiledProgram p : c.programs()) {
 			Span programSpan = p.entry().span();
 			List<Diagnostic> blocking = errors.stream()
@@ -76,14 +78,15 @@ public final class Compiler {
 					.toList();
 			if (!blocking.isEmpty()) {
 				for (Diagnostic d : blocking) {
-					problems.add(problem(analysis, sourceName, p.entry().outputName(), d.span(), d.rule() + ": " + d.message()));
+					if (shown.add(d)) {
+						problems.add(problem(analysis, sourceName, p.entry().outputName(), d.span(), d.rule() + ": " + d.message()));
+					}
 				}
 				continue;
 			}
 			files.addAll(p.files());
 		}
 		boolean quiet = errors.stream().anyMatch(d -> d.rule().equals(SYNTAX_ERROR));
-		java.util.Set<Diagnostic> shown = new java.util.HashSet<>();
 		for (CompileFindings.Finding f : c.findings()) {
 			if (quiet) {
 				break;
@@ -101,7 +104,24 @@ public final class Compiler {
 			problems.add(problem(analysis, sourceName, f.program(), f.span(),
 					(f.kind() == CompileFindings.Kind.UNSUPPORTED ? "PTO501: " : "PTO500: ") + f.message()));
 		}
-		return new Generation(files, problems);
+		// Errors outside the programs written here (a function no entry reaches, DSL text in a string):
+		// running the module raises there too, so the compile fails where pto check does.
+		for (Diagnostic d : errors) {
+			if (shown.add(d)) {
+				problems.add(problem(analysis, sourceName, programAt(analysis, d.span()), d.span(), d.rule() + ": " + d.message()));
+			}
+		}
+		return new Generation(sourceName, files, problems);
+	}
+
+	/** The name of the class program that holds a span, or null. */
+	private static String programAt(Analysis analysis, Span at) {
+		for (dev.ptotools.analyzer.ir.Program p : analysis.module().programs()) {
+			if (p.span().contains(at)) {
+				return p.name();
+			}
+		}
+		return null;
 	}
 
 	/** The analyzer errors in the class program that holds a span, if any. */

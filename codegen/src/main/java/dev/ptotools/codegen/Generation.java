@@ -2,12 +2,20 @@ package dev.ptotools.codegen;
 
 import java.util.List;
 
-/** The files generated from one source file, paths relative to the output folder, and the problems. */
-public record Generation(List<GeneratedFile> files, List<Problem> problems) {
+/**
+ * The files generated from one source file, paths relative to the output folder, and the problems;
+ * {@code source} names the file (as the user sees it) where it is known, for messages that compare
+ * sources.
+ */
+public record Generation(String source, List<GeneratedFile> files, List<Problem> problems) {
 
 	public Generation {
 		files = List.copyOf(files);
 		problems = List.copyOf(problems);
+	}
+
+	public Generation(List<GeneratedFile> files, List<Problem> problems) {
+		this(null, files, problems);
 	}
 
 	public boolean hasErrors() {

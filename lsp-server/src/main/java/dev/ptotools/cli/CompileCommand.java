@@ -128,7 +128,7 @@ public final class CompileCommand implements Callable<Integer> {
 			return new Unit(file, display, out, null, "cannot read: " + Cli.reason(e));
 		}
 		if (!FileAnalysis.contains(bytes, "pypto".getBytes(StandardCharsets.US_ASCII))) {
-			return new Unit(file, display, out, new Generation(List.of(), List.of()), null);
+			return new Unit(file, display, out, new Generation(display, List.of(), List.of()), null);
 		}
 		DecodedSource decoded = DecodedSource.decode(bytes);
 		CompileOptions options;
@@ -146,7 +146,7 @@ public final class CompileCommand implements Callable<Integer> {
 		}
 		if (decoded.problem().isPresent() && (!g.files().isEmpty() || !g.problems().isEmpty())) {
 			// CPython would not import this PyPTO module, so pypto never sees its programs.
-			g = new Generation(List.of(), List.of(new Problem(dev.ptotools.analyzer.diagnostics.Severity.ERROR,
+			g = new Generation(display, List.of(), List.of(new Problem(dev.ptotools.analyzer.diagnostics.Severity.ERROR,
 					"not compiled: " + decoded.problem().get().message(), display, 0, 0, null)));
 		}
 		return new Unit(file, display, out, g, null);

@@ -74,14 +74,17 @@ public final class Compilations {
 				if (owner != null && owner != gi) {
 					if (!reported.contains(program)) {
 						reported.add(program);
-						problems.add(new Problem(Severity.ERROR,
-								"program '" + program + "' is defined in two sources; keeping the first", null, 0, 0, program));
+						String first = generations.get(owner).source();
+						problems.add(new Problem(Severity.ERROR, "program '" + program + "' is defined in two sources, "
+								+ (first == null ? "an earlier one" : first) + " and " + (g.source() == null ? "this one" : g.source())
+								+ ", which write the same output folder; keeping the first (give one of them another name, or"
+								+ " compile them into different output folders)", g.source(), 0, 0, program));
 					}
 					continue;
 				}
 				files.add(f);
 			}
-			out.add(new Generation(files, problems));
+			out.add(new Generation(g.source(), files, problems));
 		}
 		return out;
 	}

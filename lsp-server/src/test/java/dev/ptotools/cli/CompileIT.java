@@ -188,4 +188,25 @@ class CompileIT {
 		}
 		return out;
 	}
+
+	@Test
+	void oneProgramNameInTwoSourcesNamesBoth(@TempDir Path dir) throws Exception {
+		String program = """
+				import pypto.language as pl
+
+
+				@pl.program
+				class Same:
+				    @pl.function(type=pl.FunctionType.Orchestration)
+				    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+				        return x
+				""";
+		Files.writeString(dir.resolve("a.py"), program);
+		Files.writeString(dir.resolve("b.py"), program.replace("64", "32"));
+		Pto.Run r = Pto.run(dir, "compile", ".");
+		assertEquals(1, r.exit(), r.toString());
+		assertTrue(r.err().contains("b.py: error: [Same] program 'Same' is defined in two sources, a.py and b.py, which write the"
+				+ " same output folder; keeping the first"), r.err());
+		assertTrue(Files.readString(dir.resolve("build_output/Same/compiled_meta.json")).contains("64"), "a.py's program is kept");
+	}
 }

@@ -23,6 +23,20 @@ class EmacsIT {
 	@Test
 	@Timeout(value = 5, unit = TimeUnit.MINUTES)
 	void diagnosticsQuickFixAndCodegenOnSave() throws Exception {
+		Path workspace = Files.createDirectories(temp.resolve("workspace"));
+		EditorScenario scenario = new EditorScenario(workspace);
+		scenario.verify(run(workspace, Map.of("PTO_E2E_FILE", scenario.file.toString())), temp.resolve("scratch"));
+	}
+
+	@Test
+	@Timeout(value = 5, unit = TimeUnit.MINUTES)
+	void compileProblemsBeforeSaveAndEveryEntryOnSave() throws Exception {
+		Path workspace = Files.createDirectories(temp.resolve("workspace"));
+		CompileScenario scenario = new CompileScenario(workspace);
+		scenario.verify(run(workspace, scenario.env()));
+	}
+
+	private EditorRun.Result run(Path workspace, Map<String, String> scenarioEnv) throws Exception {
 		Path emacs = EditorRun.require("emacs", "emacs-nox elpa-eglot");
 		// eglot: built into Emacs 29, a package (Debian's elpa-eglot) on 28
 		if (!EditorRun.succeeds(List.of(emacs.toString(), "--batch", "--eval",
@@ -30,18 +44,15 @@ class EmacsIT {
 			EditorRun.missing("eglot is not installed for " + emacs + " (apt-get install elpa-eglot)");
 		}
 		Path jar = EditorRun.jar();
-		Path workspace = Files.createDirectories(temp.resolve("workspace"));
 		Path scratch = Files.createDirectories(temp.resolve("scratch"));
 		Path home = Files.createDirectories(temp.resolve("home"));
-		EditorScenario scenario = new EditorScenario(workspace);
 		Path init = EditorRun.install("emacs/init.el", scratch, jar);
 		Path drive = EditorRun.install("emacs/drive.el", scratch, jar);
 		// --batch reads no init file; drive.el activates the installed packages and loads ours. HOME is
 		// a fresh folder so that nothing of the machine's ~/.emacs.d takes part.
 		List<String> command = List.of(emacs.toString(), "--batch", "-l", drive.toString());
-		Map<String, String> env = Map.of("PTO_E2E_FILE", scenario.file.toString(), "PTO_E2E_INIT", init.toString(),
-				"HOME", home.toString());
-		EditorRun.Result r = EditorRun.run(command, workspace, env, scratch.resolve("emacs-log.json"), scratch);
-		scenario.verify(r, scratch);
+		Map<String, String> env = new java.util.HashMap<>(scenarioEnv);
+		env.putAll(Map.of("PTO_E2E_INIT", init.toString(), "HOME", home.toString()));
+		return EditorRun.run(command, workspace, env, scratch.resolve("emacs-log.json"), scratch);
 	}
 }

@@ -23,22 +23,34 @@ class NeovimIT {
 	@Test
 	@Timeout(value = 5, unit = TimeUnit.MINUTES)
 	void diagnosticsQuickFixAndCodegenOnSave() throws Exception {
+		Path workspace = Files.createDirectories(temp.resolve("workspace"));
+		EditorScenario scenario = new EditorScenario(workspace);
+		scenario.verify(run(workspace, Map.of("PTO_E2E_FILE", scenario.file.toString())), temp.resolve("scratch"));
+	}
+
+	@Test
+	@Timeout(value = 5, unit = TimeUnit.MINUTES)
+	void compileProblemsBeforeSaveAndEveryEntryOnSave() throws Exception {
+		Path workspace = Files.createDirectories(temp.resolve("workspace"));
+		CompileScenario scenario = new CompileScenario(workspace);
+		scenario.verify(run(workspace, scenario.env()));
+	}
+
+	private EditorRun.Result run(Path workspace, Map<String, String> scenarioEnv) throws Exception {
 		Path nvim = EditorRun.require("nvim", "neovim");
 		Path jar = EditorRun.jar();
-		Path workspace = Files.createDirectories(temp.resolve("workspace"));
 		Path scratch = Files.createDirectories(temp.resolve("scratch"));
 		Path home = Files.createDirectories(temp.resolve("home"));
-		EditorScenario scenario = new EditorScenario(workspace);
 		Path init = EditorRun.install("neovim/init.lua", scratch, jar);
 		Path drive = EditorRun.install("neovim/drive.lua", scratch, jar);
 		// A clean Neovim: only our init file, no shada, no swap files, its own XDG folders.
 		List<String> command = List.of(nvim.toString(), "--headless", "-n", "-i", "NONE", "-u", init.toString(),
 				"-c", "luafile " + drive);
-		Map<String, String> env = Map.of("PTO_E2E_FILE", scenario.file.toString(), "HOME", home.toString(),
-				"XDG_CONFIG_HOME", home.resolve("config").toString(), "XDG_DATA_HOME", home.resolve("data").toString(),
-				"XDG_STATE_HOME", home.resolve("state").toString(), "XDG_CACHE_HOME", home.resolve("cache").toString());
+		Map<String, String> env = new java.util.HashMap<>(scenarioEnv);
+		env.putAll(Map.of("HOME", home.toString(), "XDG_CONFIG_HOME", home.resolve("config").toString(), "XDG_DATA_HOME",
+				home.resolve("data").toString(), "XDG_STATE_HOME", home.resolve("state").toString(), "XDG_CACHE_HOME",
+				home.resolve("cache").toString()));
 		// root_dir = vim.fn.getcwd() in the configuration: Neovim starts in the workspace folder.
-		EditorRun.Result r = EditorRun.run(command, workspace, env, scratch.resolve("nvim-log.json"), scratch);
-		scenario.verify(r, scratch);
+		return EditorRun.run(command, workspace, env, scratch.resolve("nvim-log.json"), scratch);
 	}
 }

@@ -14,6 +14,9 @@ import dev.ptotools.codegen.CompileOptions;
  * reports what stops or changes a compile as the {@link Keys#COMPILE} fact, so {@code pto check}, the
  * editor and SARIF show those problems where {@code pto compile} would stop, and on-save writes the
  * generation the fact carries without compiling twice.
+ *
+ * <p>Needs the module; produces {@link Keys#COMPILE}, except for DSL text in strings (analyzed with a
+ * prelude), whose programs {@code pto compile} does not write.
  */
 public final class CompilePass implements Pass {
 
@@ -44,6 +47,11 @@ public final class CompilePass implements Pass {
 
 	@Override
 	public void run(Facts facts) {
+		if (facts.has(Keys.PRELUDE)) {
+			// DSL text given to pl.parse: pto compile does not write its programs, so check does not
+			// compile them either (the analyzer's own rules still check the text).
+			return;
+		}
 		dev.ptotools.language.ParsedFile parsed = opt(facts, Keys.PARSED);
 		Compilation c = Compilation.of(facts.get(Keys.MODULE), parsed == null ? null : parsed.text(),
 				opt(facts, Keys.CONSTANTS), opt(facts, Keys.JIT_SAMPLES),

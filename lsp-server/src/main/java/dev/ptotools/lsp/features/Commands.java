@@ -109,7 +109,7 @@ public final class Commands {
 		Generation g = Compilations.generate(file.toString(), a.text(), a.analysis(),
 				a.settings().analyzerConfig(a.project()), a.settings().effectiveCompile(a.project()).options());
 		CompileResult r = Compilations.write(List.of(g), out);
-		report(r, a.snapshot().path());
+		report(r, a.snapshot().path(), out);
 	}
 
 	private Path outputFolder(Path file, AnalyzedDocument a) {
@@ -117,20 +117,33 @@ public final class Commands {
 		return base.resolve(a.settings().effectiveOutputFolder(a.project()));
 	}
 
-	private void report(CompileResult r, Path source) {
+	/**
+	 * After an on-save compile: errors at a location are already diagnostics of the document (the compile
+	 * runs in its analysis), so only those without one (two sources writing one program, a folder that
+	 * cannot be written) are shown as a message; "previous outputs kept" only where there are some.
+	 */
+	private void report(CompileResult r, Path source, Path out) {
 		LanguageClient c = server.client();
 		List<Problem> errors = r.problems().stream()
 				.filter(p -> p.severity() == dev.ptotools.analyzer.diagnostics.Severity.ERROR).toList();
-		if (!errors.isEmpty() && c != null) {
-			StringBuilder b = new StringBuilder("pto: not compiled, previous outputs kept: ");
-			b.append(errors.get(0).message());
-			if (errors.size() > 1) {
-				b.append(" (and ").append(errors.size() - 1).append(" more)");
+		List<Problem> unlocated = errors.stream().filter(p -> p.line() <= 0).toList();
+		if (!unlocated.isEmpty() && c != null) {
+			Problem first = unlocated.get(0);
+			StringBuilder b = new StringBuilder("pto: ");
+			if (first.program() != null) {
+				b.append('[').append(first.program()).append("] ");
+			}
+			b.append("not compiled: ").append(first.message());
+			if (first.program() != null && java.nio.file.Files.isDirectory(out.resolve(first.program()))) {
+				b.append("; its previous outputs are kept");
+			}
+			if (unlocated.size() > 1) {
+				b.append(" (and ").append(unlocated.size() - 1).append(" more)");
 			}
 			c.showMessage(new MessageParams(MessageType.Warning, b.toString()));
 		}
 		server.log(MessageType.Info, "pto: compiled " + source + ": " + r.written().size() + " file(s) written, "
-				+ errors.size() + " error(s)");
+				+ errors.size() + " error(s)" + (errors.size() > unlocated.size() ? " (shown as diagnostics)" : ""));
 	}
 
 	private Object compileWorkspace(Either<String, Integer> token) {
