@@ -72,6 +72,21 @@ public final class AnalysisScheduler {
 		}
 	}
 
+	/**
+	 * The analysis of the current version with the compile's findings, for on-save: waits for the
+	 * second step of an analysis in flight instead of taking its first, so the save writes the
+	 * compilation that analysis holds rather than compiling again.
+	 */
+	public CompletableFuture<AnalyzedDocument> compiled(OpenDocument doc) {
+		OpenDocument.Snapshot snap = doc.snapshot();
+		synchronized (doc) {
+			if (doc.inFlight != null && doc.inFlightVersion == snap.version() && !doc.inFlight.isDone()) {
+				return doc.inFlight;
+			}
+		}
+		return current(doc);
+	}
+
 	/** The newest analysis available without waiting (possibly of an older version), else the current one. */
 	public CompletableFuture<AnalyzedDocument> latest(OpenDocument doc) {
 		AnalyzedDocument held = doc.analyzed();

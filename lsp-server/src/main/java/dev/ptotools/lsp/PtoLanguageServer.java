@@ -246,7 +246,7 @@ public class PtoLanguageServer extends LanguageServerImpl {
 		if (params.getText() != null && !params.getText().equals(doc.snapshot().text())) {
 			doc.replace(params.getText(), doc.version());
 		}
-		scheduler.current(doc).thenAcceptAsync(commands::compileOnSave, requests).exceptionally(this::logFailure);
+		scheduler.compiled(doc).thenAcceptAsync(commands::compileOnSave, requests).exceptionally(this::logFailure);
 	}
 
 	/** Publishes the diagnostics of an analysis (called in version order by the scheduler). */
