@@ -66,8 +66,12 @@ public final class Compiler {
 			return new Generation(sourceName, files, problems);
 		}
 		Compilation c = compilation(analysis, options);
+		// DSL text in a string is not compiled here, and a module may hand pl.parse bad text on purpose:
+		// its errors neither stop the module's programs nor fail the compile.
 		List<Diagnostic> errors = analysis.diagnostics().stream()
-				.filter(d -> d.severity() == Severity.ERROR && !d.rule().startsWith("PTO5")).toList();
+				.filter(d -> d.severity() == Severity.ERROR && !d.rule().startsWith("PTO5"))
+				.filter(d -> !inEmbeddedText(analysis, d.span()))
+				.toList();
 		// Each error is reported once, with the program it stops.
 		java.util.Set<Diagnostic> shown = new java.util.HashSet<>();
 		for (Compilation.CompiledProgram p : c.programs()) {
@@ -104,14 +108,24 @@ public final class Compiler {
 			problems.add(problem(analysis, sourceName, f.program(), f.span(),
 					(f.kind() == CompileFindings.Kind.UNSUPPORTED ? "PTO501: " : "PTO500: ") + f.message()));
 		}
-		// Errors outside the programs written here (a function no entry reaches, DSL text in a string):
-		// running the module raises there too, so the compile fails where pto check does.
+		// Errors outside the programs written here (a function no entry reaches): running the module
+		// raises there too, so the compile fails where pto check does.
 		for (Diagnostic d : errors) {
 			if (shown.add(d)) {
 				problems.add(problem(analysis, sourceName, programAt(analysis, d.span()), d.span(), d.rule() + ": " + d.message()));
 			}
 		}
 		return new Generation(sourceName, files, problems);
+	}
+
+	/** Whether a span lies in DSL text given to pl.parse (the host range of that text). */
+	private static boolean inEmbeddedText(Analysis analysis, Span at) {
+		for (var e : analysis.embedded()) {
+			if (e.toHost(new Span(0, e.analysis().file().text().length())).contains(at)) {
+				return true;
+			}
+		}
+		return false;
 	}
 
 	/** The name of the class program that holds a span, or null. */
