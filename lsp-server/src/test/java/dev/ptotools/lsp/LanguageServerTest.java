@@ -126,6 +126,10 @@ class LanguageServerTest {
 				.get(30, TimeUnit.SECONDS);
 		String md = loop.getContents().getRight().getValue();
 		assertTrue(md.contains("not grouped") && md.contains("✗") && md.contains("PTO101"), md);
+		// The checklist is uniform: every check is a ✓ or ✗ bullet, none numbered (not "2., 3., -, -, 4.").
+		List<String> checks = md.lines().filter(l -> l.startsWith("- ")).toList();
+		assertEquals(10, checks.size(), md);
+		assertTrue(checks.stream().allMatch(l -> l.matches("- [✓✗] [a-z].*")), md);
 		Hover callee = lsp.server.getTextDocumentService()
 				.hover(new HoverParams(new TextDocumentIdentifier(uri), at(text, "self.chip_step(data, device=0)", 6)))
 				.get(30, TimeUnit.SECONDS);
