@@ -1,7 +1,10 @@
 package dev.ptotools.e2e;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -40,5 +43,11 @@ class NeovimIT {
 		// root_dir = vim.fn.getcwd() in the configuration: Neovim starts in the workspace folder.
 		EditorRun.Result r = EditorRun.run(command, workspace, env, scratch.resolve("nvim-log.json"), scratch);
 		scenario.verify(r, scratch);
+		// :PtoShowGeneratedCode named its splits once each: "<title> (grouped)", "<title> (per rank)".
+		List<String> buffers = new ArrayList<>();
+		r.log().getAsJsonArray("generatedBuffers").forEach(b -> buffers.add(b.getAsString()));
+		int loopLine = EditorScenario.line(scenario.fixedText(), "for r in pl.range(n)");
+		String title = "Reasons.host_orch: rank loop at line " + loopLine;
+		assertEquals(List.of(title + " (grouped)", title + " (per rank)"), buffers);
 	}
 }

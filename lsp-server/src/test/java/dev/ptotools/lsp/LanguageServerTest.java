@@ -348,6 +348,11 @@ class LanguageServerTest {
 						List.of(new JsonPrimitive(uri), new JsonPrimitive(groupedLine))))
 				.get(30, TimeUnit.SECONDS));
 		assertTrue(grouped.get("grouped").getAsString().contains("_submit_chip_group("), grouped.toString());
+		// The title names the loop; the clients add "(per rank)" / "(grouped)" to their two views.
+		for (JsonObject result : List.of(code, grouped)) {
+			String title = result.get("title").getAsString();
+			assertTrue(title.matches("Reasons\\.host_orch: rank loop at line \\d+"), title);
+		}
 		JsonObject compiled = json(lsp.server.getWorkspaceService()
 				.executeCommand(new ExecuteCommandParams(PtoLanguageServer.COMPILE_WORKSPACE, List.of()))
 				.get(60, TimeUnit.SECONDS));
