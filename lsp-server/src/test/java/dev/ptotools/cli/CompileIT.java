@@ -97,6 +97,16 @@ class CompileIT {
 		assertEquals(0, fresh.exit(), fresh.toString());
 		assertEquals("build_output is up to date (12 generated files of 3 programs).\n", fresh.out());
 
+		// a source with errors: its outputs cannot be compared, so the check fails and says so
+		Path rejected = dir.resolve("examples/ineligible_loops.py");
+		Files.copy(Pto.examples().resolve("ineligible_loops.py"), rejected);
+		Pto.Run unverified = Pto.run(dir, "compile", "--check");
+		assertEquals(1, unverified.exit(), unverified.toString());
+		assertTrue(unverified.err().contains("error: [Reasons] PTO302"), unverified.err());
+		assertEquals("build_output is not verified: 1 source has errors (above), so its outputs cannot be checked;"
+				+ " the 12 generated files of 3 programs that compiled match.\n", unverified.out());
+		Files.delete(rejected);
+
 		Path host = dir.resolve("build_output/Broadcast/orchestration/host_orch.py");
 		Files.writeString(host, Files.readString(host).replace("_submit_chip", "_submit_chip_old"));
 		Files.delete(dir.resolve("build_output/PartialSums/distributed_meta.json"));
