@@ -6,14 +6,17 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import java.util.stream.Stream;
 
 import dev.ptotools.analyzer.config.AnalyzerConfig;
 import dev.ptotools.analyzer.diagnostics.Diagnostic;
 import dev.ptotools.analyzer.diagnostics.Severity;
 import dev.ptotools.analyzer.facts.CompileFindings;
+import dev.ptotools.analyzer.ir.Program;
 import dev.ptotools.analyzer.ir.Span;
 import dev.ptotools.analyzer.pipeline.Analysis;
 import dev.ptotools.analyzer.pipeline.Analyzer;
@@ -51,6 +54,7 @@ public final class Compiler {
 		Compilation c = compilation(analysis, options);
 		List<Diagnostic> errors = analysis.diagnostics().stream()
 				.filter(d -> d.severity() == Severity.ERROR && !d.rule().startsWith("PTO5")).toList();
+		Set<Diagnostic> reported = new HashSet<>();
 		for (Compilation.CompiledProgram p : c.programs()) {
 			Span programSpan = p.entry().span();
 			List<Diagnostic> blocking = errors.stream()
@@ -59,20 +63,43 @@ public final class Compiler {
 					.toList();
 			if (!blocking.isEmpty()) {
 				for (Diagnostic d : blocking) {
+					reported.add(d);
 					problems.add(problem(analysis, sourceName, p.entry().outputName(), d.span(), d.rule() + ": " + d.message()));
 				}
 				continue;
 			}
 			files.addAll(p.files());
 		}
+		boolean quiet = errors.stream().anyMatch(d -> d.rule().equals(SYNTAX_ERROR));
 		for (CompileFindings.Finding f : c.findings()) {
-			boolean quiet = errors.stream().anyMatch(d -> d.rule().equals(SYNTAX_ERROR));
-			if (!quiet) {
-				problems.add(problem(analysis, sourceName, f.program(), f.span(),
-						(f.kind() == CompileFindings.Kind.UNSUPPORTED ? "PTO501: " : "PTO500: ") + f.message()));
+			if (quiet) {
+				continue;
 			}
+			// As in pto check, a compile finding yields to the analyzer's errors in the same program
+			// (the analyzer says why in its own words, at the construct).
+			List<Diagnostic> own = analyzerErrorsInProgramOf(f.span(), errors, analysis);
+			if (!own.isEmpty()) {
+				for (Diagnostic d : own) {
+					if (reported.add(d)) {
+						problems.add(problem(analysis, sourceName, f.program(), d.span(), d.rule() + ": " + d.message()));
+					}
+				}
+				continue;
+			}
+			problems.add(problem(analysis, sourceName, f.program(), f.span(),
+					(f.kind() == CompileFindings.Kind.UNSUPPORTED ? "PTO501: " : "PTO500: ") + f.message()));
 		}
 		return new Generation(files, problems);
+	}
+
+	/** The analyzer's errors inside the {@code @pl.program} class that holds a span, if any holds it. */
+	private static List<Diagnostic> analyzerErrorsInProgramOf(Span span, List<Diagnostic> errors, Analysis analysis) {
+		for (Program p : analysis.module().programs()) {
+			if (span != Span.NONE && p.span().contains(span)) {
+				return errors.stream().filter(d -> p.span().contains(d.span())).toList();
+			}
+		}
+		return List.of();
 	}
 
 	/** The compilation the analysis already holds (when made with these options), else a new one. */
