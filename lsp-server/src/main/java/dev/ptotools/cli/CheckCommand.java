@@ -7,6 +7,7 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
@@ -15,6 +16,7 @@ import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import dev.ptotools.analyzer.config.AnalyzerConfig;
+import dev.ptotools.analyzer.config.RuleSelectors;
 import dev.ptotools.analyzer.diagnostics.Severity;
 import dev.ptotools.analyzer.report.FileReport;
 import dev.ptotools.analyzer.report.GithubReport;
@@ -79,11 +81,12 @@ public final class CheckCommand implements Callable<Integer> {
 	FailOn failOn;
 
 	@Option(names = "--select", paramLabel = "RULES", split = ",",
-			description = "Only these rules: ids or id prefixes (PTO1,PTO203), comma-separated or repeated. Replaces [tool.pto] select.")
+			description = "Only these rules: ids, id prefixes or names (PTO1,grouped-dispatch), comma-separated or repeated."
+					+ " Replaces [tool.pto] select.")
 	List<String> select = new ArrayList<>();
 
 	@Option(names = "--ignore", paramLabel = "RULES", split = ",",
-			description = "Never these rules: ids or id prefixes, comma-separated or repeated. Added to [tool.pto] disable.")
+			description = "Never these rules: ids, id prefixes or names, comma-separated or repeated. Added to [tool.pto] disable.")
 	List<String> ignore = new ArrayList<>();
 
 	@Option(names = "--exclude", paramLabel = "GLOB", split = ",",
@@ -113,8 +116,8 @@ public final class CheckCommand implements Callable<Integer> {
 		Cli.Projects projects = new Cli.Projects();
 		ProjectConfig here = projects.forPath(cwd);
 		List<RuleInfo> rules = Cli.rulesWithPages();
-		Set<String> selected = rulesOption("--select", select, rules);
-		Set<String> ignored = rulesOption("--ignore", ignore, rules);
+		Set<String> selected = rulesOption("--select", select);
+		Set<String> ignored = rulesOption("--ignore", ignore);
 		AnalyzerConfig overrides = new AnalyzerConfig(Map.of(), ignored, selected);
 		Severity threshold = threshold(here);
 
@@ -188,18 +191,21 @@ public final class CheckCommand implements Callable<Integer> {
 		return Severity.ERROR;
 	}
 
-	/** Rule ids and prefixes from a repeatable, comma-separated option; unknown ones are warned about. */
-	static Set<String> rulesOption(String option, List<String> values, List<RuleInfo> rules) {
+	/**
+	 * Rule ids from a repeatable, comma-separated option of ids, id prefixes and names; one that
+	 * names no rule is warned about and kept as written, so it matches nothing.
+	 */
+	static Set<String> rulesOption(String option, List<String> values) {
 		Set<String> out = new LinkedHashSet<>();
 		for (String v : values) {
-			String id = v.strip().toUpperCase(Locale.ROOT);
-			if (id.isEmpty()) {
+			if (v.isBlank()) {
 				continue;
 			}
-			if (rules.stream().noneMatch(r -> r.id().startsWith(id))) {
-				Cli.warning(option + " " + v.strip() + " matches no rule (rules are PTO000 to PTO900; see docs/rules)");
+			Optional<String> id = RuleSelectors.resolve(v);
+			if (id.isEmpty()) {
+				Cli.warning(RuleSelectors.unknown(option, v));
 			}
-			out.add(id);
+			out.add(id.orElse(v.strip()));
 		}
 		return out;
 	}

@@ -17,6 +17,7 @@ import org.tomlj.TomlParseResult;
 import org.tomlj.TomlTable;
 
 import dev.ptotools.analyzer.config.AnalyzerConfig;
+import dev.ptotools.analyzer.config.RuleSelectors;
 import dev.ptotools.analyzer.diagnostics.Severity;
 
 /**
@@ -28,8 +29,8 @@ import dev.ptotools.analyzer.diagnostics.Severity;
  * output = "build_output"            # where compile writes, relative to pyproject.toml
  * codegen-on-save = true             # the language server compiles on save
  * runtime-header = "fallback"        # fallback | pto_orchestration_api | orchestration_api
- * select = ["PTO1", "PTO2"]          # only these rules (ids or id prefixes)
- * disable = ["PTO110"]               # never these
+ * select = ["PTO1", "PTO2"]          # only these rules (ids, id prefixes or names)
+ * disable = ["grouped-dispatch"]     # never these
  * severity = { PTO105 = "error" }    # per-rule severity (error, warning, info, hint)
  * exclude = ["tests/fixtures/**"]    # globs, relative to pyproject.toml, that check skips
  * fail-on = "error"                  # check's threshold: error | warning | info | never
@@ -101,12 +102,14 @@ public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String>
 				if (s == null) {
 					problems.add(name + ": tool.pto.severity." + rule + " must be error, warning, info or hint");
 				} else {
-					severities.put(rule, s);
+					severities.put(rule(rule, "tool.pto.severity", name, problems), s);
 				}
 			}
 		}
-		Set<String> disabled = new HashSet<>(strings(table, "disable", name, problems));
-		Set<String> selected = new HashSet<>(strings(table, "select", name, problems));
+		Set<String> disabled = new HashSet<>();
+		strings(table, "disable", name, problems).forEach(r -> disabled.add(rule(r, "tool.pto.disable", name, problems)));
+		Set<String> selected = new HashSet<>();
+		strings(table, "select", name, problems).forEach(r -> selected.add(rule(r, "tool.pto.select", name, problems)));
 		Optional<String> runtimeHeader = string(table, "runtime-header", name, problems);
 		runtimeHeader.ifPresent(h -> {
 			if (!List.of("fallback", "pto_orchestration_api", "orchestration_api").contains(h)) {
@@ -125,6 +128,18 @@ public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String>
 		return new ProjectConfig(root, new AnalyzerConfig(severities, disabled, selected),
 				string(table, "output", name, problems), onSave, runtimeHeader,
 				strings(table, "exclude", name, problems), failOn, List.copyOf(problems));
+	}
+
+	/**
+	 * A rule id, id prefix or name as the analyzer's configuration holds it (an id or id prefix); one
+	 * that names no rule is a problem and is kept as written, so it matches nothing.
+	 */
+	private static String rule(String selector, String key, String name, List<String> problems) {
+		Optional<String> id = RuleSelectors.resolve(selector);
+		if (id.isEmpty()) {
+			problems.add(name + ": " + RuleSelectors.unknown(key, selector));
+		}
+		return id.orElse(selector.strip());
 	}
 
 	private static Optional<String> string(TomlTable t, String key, String name, List<String> problems) {

@@ -55,7 +55,7 @@ public class PtoLanguageServer extends LanguageServerImpl {
 	public static final String COMPILE_WORKSPACE = "pto.compileWorkspace";
 
 	private final Map<String, OpenDocument> documents = new ConcurrentHashMap<>();
-	private final WorkspaceFolders workspace = new WorkspaceFolders();
+	private final WorkspaceFolders workspace = new WorkspaceFolders(new ConfigurationWarnings(this::warn));
 	private final AnalysisScheduler scheduler = new AnalysisScheduler(workspace, this::publish);
 	private final ExecutorService requests = Executors.newFixedThreadPool(2, DeepStack.threadFactory());
 	private final Commands commands = new Commands(this);
@@ -349,6 +349,16 @@ public class PtoLanguageServer extends LanguageServerImpl {
 	private Void logFailure(Throwable e) {
 		log(MessageType.Error, "pto: " + e);
 		return null;
+	}
+
+	/** A warning the user should see (window/showMessage), such as a setting naming no rule. */
+	private void warn(String message) {
+		LanguageClient c = client;
+		if (c != null) {
+			c.showMessage(new MessageParams(MessageType.Warning, message));
+		} else {
+			System.err.println(message);
+		}
 	}
 
 	public void log(MessageType type, String message) {

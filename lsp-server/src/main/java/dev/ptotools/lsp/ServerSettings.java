@@ -1,9 +1,11 @@
 package dev.ptotools.lsp;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import com.google.gson.JsonArray;
@@ -11,17 +13,22 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import dev.ptotools.analyzer.config.AnalyzerConfig;
+import dev.ptotools.analyzer.config.RuleSelectors;
 import dev.ptotools.analyzer.diagnostics.Severity;
 import dev.ptotools.config.ProjectConfig;
 
 /**
  * The editor's {@code pto} settings for one workspace folder, laid over pyproject.toml's [tool.pto].
- * Fields are null where the editor sets nothing.
+ * Fields are null where the editor sets nothing. Rules in {@code disabledRules} and {@code severities}
+ * are named by id, id prefix or name ({@link RuleSelectors}); {@code problems} says what the server
+ * could not use, for the user to see.
  */
 public record ServerSettings(String outputFolder, Boolean codegenOnSave, String runtimeHeader,
-		Map<String, Severity> severities, Set<String> disabled, Integer debounceMs, Integer maxFileChars) {
+		Map<String, Severity> severities, Set<String> disabled, Integer debounceMs, Integer maxFileChars,
+		List<String> problems) {
 
-	public static final ServerSettings EMPTY = new ServerSettings(null, null, null, Map.of(), Set.of(), null, null);
+	public static final ServerSettings EMPTY = new ServerSettings(null, null, null, Map.of(), Set.of(), null, null,
+			List.of());
 
 	public static final int DEFAULT_DEBOUNCE_MS = 150;
 	public static final int DEFAULT_MAX_FILE_CHARS = 4_000_000;
@@ -39,19 +46,35 @@ public record ServerSettings(String outputFolder, Boolean codegenOnSave, String 
 			o = o.getAsJsonObject("pto");
 		}
 		Map<String, Severity> severities = new HashMap<>();
-		Set<String> disabled = new HashSet<>(strings(o.get("disabledRules")));
+		List<String> problems = new ArrayList<>();
+		Set<String> disabled = new HashSet<>();
+		for (String r : strings(o.get("disabledRules"))) {
+			disabled.add(rule(r, "pto.disabledRules", problems));
+		}
 		if (o.has("severities") && o.get("severities").isJsonObject()) {
 			for (Map.Entry<String, JsonElement> e : o.getAsJsonObject("severities").entrySet()) {
 				String v = e.getValue().isJsonPrimitive() ? e.getValue().getAsString() : "";
 				if (v.equalsIgnoreCase("off") || v.equalsIgnoreCase("none")) {
-					disabled.add(e.getKey());
+					disabled.add(rule(e.getKey(), "pto.severities", problems));
 				} else if (Severity.parse(v) != null) {
-					severities.put(e.getKey(), Severity.parse(v));
+					severities.put(rule(e.getKey(), "pto.severities", problems), Severity.parse(v));
+				} else {
+					problems.add("pto.severities: '" + e.getKey() + "' must be error, warning, info, hint or off");
 				}
 			}
 		}
 		return new ServerSettings(str(o, "outputFolder"), bool(o, "codegenOnSave"), str(o, "runtimeHeader"),
-				Map.copyOf(severities), Set.copyOf(disabled), integer(o, "debounceMs"), integer(o, "maxFileChars"));
+				Map.copyOf(severities), Set.copyOf(disabled), integer(o, "debounceMs"), integer(o, "maxFileChars"),
+				List.copyOf(problems));
+	}
+
+	/** The id or id prefix a rule selector stands for; one that names no rule is a problem, kept as written. */
+	private static String rule(String selector, String setting, List<String> problems) {
+		Optional<String> id = RuleSelectors.resolve(selector);
+		if (id.isEmpty()) {
+			problems.add(RuleSelectors.unknown(setting, selector));
+		}
+		return id.orElse(selector.strip());
 	}
 
 	/** The analyzer configuration: pyproject's, then the editor's on top. */
@@ -98,7 +121,7 @@ public record ServerSettings(String outputFolder, Boolean codegenOnSave, String 
 			return List.of();
 		}
 		JsonArray a = e.getAsJsonArray();
-		List<String> out = new java.util.ArrayList<>();
+		List<String> out = new ArrayList<>();
 		a.forEach(x -> {
 			if (x.isJsonPrimitive()) {
 				out.add(x.getAsString());

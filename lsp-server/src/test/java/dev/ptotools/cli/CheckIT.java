@@ -111,7 +111,16 @@ class CheckIT {
 		assertTrue(none.out().contains("No findings in 4 files."), none.out());
 		Pto.Run unknown = Pto.run(repo, "check", "--select", "PTO999", "docs/examples");
 		assertEquals(0, unknown.exit());
-		assertTrue(unknown.err().contains("--select PTO999 matches no rule"), unknown.err());
+		assertTrue(unknown.err().contains("pto: warning: --select: 'PTO999' matches no rule id or name"), unknown.err());
+		// rule names work where ids do, in any case
+		assertEquals(Set.of("PTO100", "PTO105"), rules(Pto.run(repo, "check", "--format", "json", "--select",
+				"Grouped-Dispatch,dispatch-not-pinned", "docs/examples")));
+		assertEquals(rules(Pto.run(repo, "check", "--format", "json", "--ignore", "PTO100,PTO105", "docs/examples")),
+				rules(Pto.run(repo, "check", "--format", "json", "--ignore", "grouped-dispatch",
+						"--ignore", "dispatch-not-pinned", "docs/examples")));
+		Pto.Run typo = Pto.run(repo, "check", "--ignore", "grouped-dispatches", "docs/examples");
+		assertTrue(typo.err().contains("pto: warning: --ignore: 'grouped-dispatches' matches no rule id or name"),
+				typo.err());
 	}
 
 	@Test
@@ -267,9 +276,9 @@ class CheckIT {
 
 				[tool.pto]
 				fail-on = "warning"
-				disable = ["PTO100"]
+				disable = ["grouped-dispatch", "no-such-rule"]
 				exclude = ["fixtures/**"]
-				severity = { PTO105 = "error" }
+				severity = { dispatch-not-pinned = "error" }
 				colour = "yes"
 				""");
 		Pto.Run r = Pto.run(dir, "check", "--format", "json");
@@ -278,6 +287,8 @@ class CheckIT {
 		assertEquals(1, findings.size(), r.out());
 		assertEquals("error", findings.get(0).getAsJsonObject().get("severity").getAsString());
 		assertTrue(r.err().contains("unknown key tool.pto.colour"), r.err());
+		assertTrue(r.err().contains("pto: warning: configuration: " + dir.resolve("pyproject.toml")
+				+ ": tool.pto.disable: 'no-such-rule' matches no rule id or name"), r.err());
 		// flags override the file
 		assertEquals(0, Pto.run(dir, "check", "--fail-on", "never").exit());
 		assertEquals(Set.of("PTO105"), rules(Pto.run(dir, "check", "--format", "json", "--select", "PTO105")));

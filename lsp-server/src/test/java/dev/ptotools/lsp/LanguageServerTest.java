@@ -298,6 +298,27 @@ class LanguageServerTest {
 	}
 
 	@Test
+	void rulesAreNamedByNameAndWhatNamesNoRuleIsAWarning() throws Exception {
+		Files.writeString(workspace.resolve("pyproject.toml"),
+				"[tool.pto]\ndisable = [\"conditional-dispatch\", \"no-such-rule\"]\n");
+		JsonElement settings = JsonParser.parseString(
+				"{\"severities\": {\"dispatch-not-pinned\": \"error\"}, \"disabledRules\": [\"PTO1O1\"]}");
+		lsp.client.configuration = settings;
+		lsp.initialize(workspace, JsonParser.parseString("{\"settings\": " + settings + "}"));
+		lsp.open(uri, text);
+		PublishDiagnosticsParams p = lsp.awaitVersion(uri, 1);
+		assertTrue(!codes(p).contains("PTO103") && codes(p).contains("PTO101"), codes(p).toString());
+		assertEquals(DiagnosticSeverity.Error, p.getDiagnostics().stream()
+				.filter(d -> d.getCode().getLeft().equals("PTO105")).findFirst().orElseThrow().getSeverity());
+		// the unknown names are shown to the user (not only logged), the editor's and pyproject.toml's
+		List<String> warnings = lsp.awaitShown(m -> m.getType() == MessageType.Warning, 2);
+		assertTrue(warnings.stream().anyMatch(w -> w.contains("pto settings: pto.disabledRules: 'PTO1O1' matches no rule")),
+				warnings.toString());
+		assertTrue(warnings.stream().anyMatch(w -> w.contains("pyproject.toml: tool.pto.disable: 'no-such-rule' matches no rule")),
+				warnings.toString());
+	}
+
+	@Test
 	void eachWorkspaceFolderHasItsOwnSettings() throws Exception {
 		Path a = Files.createDirectories(workspace.resolve("a"));
 		Path b = Files.createDirectories(workspace.resolve("b"));
