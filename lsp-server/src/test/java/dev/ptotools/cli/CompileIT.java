@@ -170,6 +170,26 @@ class CompileIT {
 		assertTrue(Files.isRegularFile(dir.resolve("elsewhere/AddChain/kernel_config.py")));
 	}
 
+	/** Generated files get the mode a plain write gets under the user's umask, not createTempFile's 0600. */
+	@Test
+	void generatedFilesRespectTheUmask(@TempDir Path dir) throws Exception {
+		org.junit.jupiter.api.Assumptions.assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"));
+		Files.copy(Pto.examples().resolve("single_chip.py"), dir.resolve("single_chip.py"));
+		String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		for (String[] umask : new String[][] { { "022", "rw-r--r--" }, { "027", "rw-r-----" } }) {
+			Path out = dir.resolve("out" + umask[0]);
+			Pto.Run r = Pto.exec(dir, Map.of(), List.of("sh", "-c", "umask " + umask[0] + " && exec \"$0\" -jar \"$1\" compile -o \"$2\"",
+					javaBin, Pto.jar().toString(), out.toString()));
+			assertEquals(0, r.exit(), r.toString());
+			Map<String, byte[]> files = tree(out);
+			assertFalse(files.isEmpty());
+			for (String f : files.keySet()) {
+				assertEquals(umask[1], java.nio.file.attribute.PosixFilePermissions.toString(
+						Files.getPosixFilePermissions(out.resolve(f))), "umask " + umask[0] + ": " + f);
+			}
+		}
+	}
+
 	@Test
 	void hostileInputs(@TempDir Path dir) throws Exception {
 		Pto.Run missing = Pto.run(dir, "compile", "nope.py");
