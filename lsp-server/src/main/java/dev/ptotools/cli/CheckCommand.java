@@ -38,7 +38,7 @@ import dev.ptotools.config.ProjectConfig;
 		exitCodeListHeading = "%nExit codes:%n",
 		exitCodeList = { "0:no finding at or above the --fail-on threshold",
 				"1:findings at or above the threshold",
-				"2:usage error, a missing or unreadable input, no Python file to check, or an internal error" })
+				"2:usage error, a missing or unreadable input, or an internal error" })
 public final class CheckCommand implements Callable<Integer> {
 
 	/** Output formats. */
@@ -138,9 +138,6 @@ public final class CheckCommand implements Callable<Integer> {
 			}
 		}
 		boolean nothing = found.files().isEmpty() && found.errors().isEmpty();
-		if (nothing && found.excluded() == 0) {
-			notices.add(new Notice(null, "no Python files to check in " + String.join(", ", inputs.stream().map(Path::toString).toList())));
-		}
 
 		long outside = reports.stream().filter(r -> r.path().startsWith("/")).count();
 		if (format == Format.sarif && outside > 0) {
@@ -148,7 +145,8 @@ public final class CheckCommand implements Callable<Integer> {
 					+ " scanning does not accept (run from the repository root or pass --root)");
 		}
 		String report = switch (format) {
-		case text -> TextReport.write(reports, reports.size(), Cli.colour(color.name(), output != null));
+		// No Python file at all: the folders' warnings say so; "No findings in 0 files." would not.
+		case text -> found.noPythonFiles() ? "" : TextReport.write(reports, reports.size(), Cli.colour(color.name(), output != null));
 		case json -> JsonReport.write(reports, rules);
 		case sarif -> SarifReport.write(reports, rules, Cli.tool(docsUrl), notices);
 		case github -> GithubReport.write(reports);
@@ -169,7 +167,7 @@ public final class CheckCommand implements Callable<Integer> {
 		if (format != Format.text && output == null && s.total() > 0) {
 			// Machine formats keep standard output clean; people still get the counts.
 			Cli.note(TextReport.summary(s, reports.size(), false));
-		} else if (format != Format.text && output != null) {
+		} else if (format != Format.text && output != null && !found.noPythonFiles()) {
 			Cli.note(TextReport.summary(s, reports.size(), false) + " Report written to " + output + ".");
 		}
 		return s.atLeast(threshold) > 0 ? Cli.FINDINGS : Cli.OK;

@@ -99,9 +99,6 @@ public final class CompileCommand implements Callable<Integer> {
 				byOut.computeIfAbsent(u.out(), k -> new ArrayList<>()).add(u);
 			}
 		}
-		if (found.files().isEmpty() && found.errors().isEmpty() && found.excluded() == 0) {
-			errors.add("no Python files in " + String.join(", ", inputs.stream().map(Path::toString).toList()));
-		}
 		boolean failed = false;
 		for (Map.Entry<Path, List<Unit>> e : byOut.entrySet()) {
 			List<Generation> gens = e.getValue().stream().map(Unit::generation).toList();
@@ -109,7 +106,7 @@ public final class CompileCommand implements Callable<Integer> {
 			Path ownerDir = outDir != null || owner.root() == null ? cwd : owner.root();
 			failed |= check ? check(e.getKey(), gens, cwd, inputs, ownerDir) : write(e.getKey(), gens, cwd);
 		}
-		if (byOut.isEmpty() && errors.isEmpty()) {
+		if (byOut.isEmpty() && errors.isEmpty() && !found.noPythonFiles()) {
 			Cli.out().println("No PyPTO programs in " + found.files().size() + (found.files().size() == 1 ? " file." : " files."));
 		}
 		errors.forEach(Cli::error);

@@ -64,11 +64,9 @@ public final class LoopsCommand implements Callable<Integer> {
 				reports.add(o.report());
 			}
 		}
-		if (found.files().isEmpty() && found.errors().isEmpty() && found.excluded() == 0) {
-			errors.add("no Python files in " + String.join(", ", inputs.stream().map(Path::toString).toList()));
-		}
-		if (!Cli.emit(format == Format.json ? LoopsReport.json(reports) : LoopsReport.text(reports, reports.size()),
-				output)) {
+		String report = format == Format.json ? LoopsReport.json(reports)
+				: found.noPythonFiles() ? "" : LoopsReport.text(reports, reports.size());
+		if (!Cli.emit(report, output)) {
 			return Cli.ERROR;
 		}
 		errors.forEach(Cli::error);

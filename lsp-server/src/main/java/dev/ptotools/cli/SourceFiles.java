@@ -24,6 +24,14 @@ final class SourceFiles {
 
 	/** What discovery found: files (absolute, normalized, sorted) and what to tell the user. */
 	record Found(List<Path> files, List<String> errors, List<String> warnings, int excluded) {
+
+		/**
+		 * Nothing to work on, and nothing wrong or excluded: every folder given holds no Python file
+		 * (each was warned about). As ruff does, that is a warning and success, not a usage error.
+		 */
+		boolean noPythonFiles() {
+			return files.isEmpty() && errors.isEmpty() && excluded == 0;
+		}
 	}
 
 	private static final Set<String> SKIPPED = Set.of("__pycache__", "node_modules", "build_output", "site-packages");

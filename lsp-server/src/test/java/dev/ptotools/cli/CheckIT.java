@@ -308,10 +308,21 @@ class CheckIT {
 
 		Files.createDirectories(dir.resolve("empty/sub"));
 		Files.writeString(dir.resolve("empty/sub/readme.md"), "# nothing\n");
+		// a folder without Python files: a warning and success, as ruff does; no "No findings in 0 files."
 		Pto.Run empty = Pto.run(dir, "check", "empty");
-		assertEquals(2, empty.exit(), empty.toString());
-		assertTrue(empty.err().contains("empty: no Python files in this folder"), empty.err());
-		assertTrue(empty.err().contains("no Python files to check"), empty.err());
+		assertEquals(0, empty.exit(), empty.toString());
+		assertEquals("", empty.out());
+		assertEquals("pto: warning: empty: no Python files in this folder\n", empty.err());
+		Pto.Run emptyJson = Pto.run(dir, "check", "--format", "json", "empty");
+		assertEquals(0, emptyJson.exit(), emptyJson.toString());
+		assertEquals("[]", emptyJson.out().strip(), "machine formats still print a valid, empty report");
+		for (String command : new String[] { "loops", "compile" }) {
+			Pto.Run r = Pto.run(dir, command, "empty");
+			assertEquals(0, r.exit(), command + ": " + r);
+			assertEquals("", r.out(), command);
+			assertEquals("pto: warning: empty: no Python files in this folder\n", r.err(), command);
+		}
+		assertFalse(Files.exists(dir.resolve("build_output")));
 
 		// a missing path next to good ones: the good ones are still reported, the exit says error
 		Files.writeString(dir.resolve("ok.py"), UNPINNED);
