@@ -80,6 +80,12 @@ public final class CheckCommand implements Callable<Integer> {
 					+ " (default: [tool.pto] fail-on, else error).")
 	FailOn failOn;
 
+	@Option(names = "--show-info", negatable = true,
+			description = "Also report info and hint findings (such as PTO100, a grouped rank loop) as GitHub annotations"
+					+ " and SARIF results; text and json always list them (default: [tool.pto] show-info, else off;"
+					+ " on with --fail-on info).")
+	Boolean showInfo;
+
 	@Option(names = "--select", paramLabel = "RULES", split = ",",
 			description = "Only these rules: ids, id prefixes or names (PTO1,grouped-dispatch), comma-separated or repeated."
 					+ " Replaces [tool.pto] select.")
@@ -144,12 +150,20 @@ public final class CheckCommand implements Callable<Integer> {
 			Cli.warning(outside + " file(s) are outside the root " + base + "; their SARIF uris are absolute, which code"
 					+ " scanning does not accept (run from the repository root or pass --root)");
 		}
+		// Info findings are marks, not problems: in CI (annotations, code scanning) only when asked for,
+		// or when they fail the run. Text and JSON, read by people and scripts, keep every finding.
+		List<FileReport> shown = reports;
+		int hidden = 0;
+		if ((format == Format.github || format == Format.sarif) && !showInfo(here, threshold)) {
+			shown = CiFindings.withoutInfo(reports);
+			hidden = Summary.of(reports).total() - Summary.of(shown).total();
+		}
 		String report = switch (format) {
 		// No Python file at all: the folders' warnings say so; "No findings in 0 files." would not.
 		case text -> found.noPythonFiles() ? "" : TextReport.write(reports, reports.size(), Cli.colour(color.name(), output != null));
 		case json -> JsonReport.write(reports, rules);
-		case sarif -> SarifReport.write(reports, rules, Cli.tool(docsUrl), notices);
-		case github -> GithubReport.write(reports);
+		case sarif -> SarifReport.write(shown, rules, Cli.tool(docsUrl), notices);
+		case github -> GithubReport.write(shown);
 		};
 		if (!Cli.emit(report, output)) {
 			return Cli.ERROR;
@@ -164,13 +178,21 @@ public final class CheckCommand implements Callable<Integer> {
 			return Cli.ERROR;
 		}
 		Summary s = Summary.of(reports);
+		String notShown = hidden == 0 ? ""
+				: " " + hidden + (hidden == 1 ? " info finding is" : " info findings are") + " not in the report (--show-info).";
 		if (format != Format.text && output == null && s.total() > 0) {
 			// Machine formats keep standard output clean; people still get the counts.
-			Cli.note(TextReport.summary(s, reports.size(), false));
+			Cli.note(TextReport.summary(s, reports.size(), false) + notShown);
 		} else if (format != Format.text && output != null && !found.noPythonFiles()) {
-			Cli.note(TextReport.summary(s, reports.size(), false) + " Report written to " + output + ".");
+			Cli.note(TextReport.summary(s, reports.size(), false) + notShown + " Report written to " + output + ".");
 		}
 		return s.atLeast(threshold) > 0 ? Cli.FINDINGS : Cli.OK;
+	}
+
+	/** Whether info findings go into annotations and SARIF: the flag, else [tool.pto] show-info, else when they fail the run. */
+	private boolean showInfo(ProjectConfig here, Severity threshold) {
+		boolean failsTheRun = threshold != null && Severity.INFO.atLeast(threshold);
+		return failsTheRun || (showInfo != null ? showInfo : here.showInfo().orElse(false));
 	}
 
 	private Severity threshold(ProjectConfig here) {

@@ -34,6 +34,7 @@ import dev.ptotools.analyzer.diagnostics.Severity;
  * severity = { PTO105 = "error" }    # per-rule severity (error, warning, info, hint)
  * exclude = ["tests/fixtures/**"]    # globs, relative to pyproject.toml, that check skips
  * fail-on = "error"                  # check's threshold: error | warning | info | never
+ * show-info = false                  # check: info findings also as GitHub annotations and SARIF results
  * </pre>
  *
  * Unknown keys and wrong types are reported as problems, not errors: a broken configuration must
@@ -41,13 +42,13 @@ import dev.ptotools.analyzer.diagnostics.Severity;
  */
 public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String> output,
 		Optional<Boolean> codegenOnSave, Optional<String> runtimeHeader, List<String> exclude, Optional<String> failOn,
-		List<String> problems) {
+		Optional<Boolean> showInfo, List<String> problems) {
 
 	public static final ProjectConfig NONE = new ProjectConfig(null, AnalyzerConfig.DEFAULT, Optional.empty(),
-			Optional.empty(), Optional.empty(), List.of(), Optional.empty(), List.of());
+			Optional.empty(), Optional.empty(), List.of(), Optional.empty(), Optional.empty(), List.of());
 
 	private static final Set<String> KEYS = Set.of("output", "codegen-on-save", "runtime-header", "select", "disable",
-			"severity", "exclude", "fail-on");
+			"severity", "exclude", "fail-on", "show-info");
 
 	/** The pyproject.toml nearest to a file or folder (itself or an ancestor's), if any. */
 	public static Optional<Path> nearestPyproject(Path start) {
@@ -86,7 +87,7 @@ public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String>
 		TomlTable table = result.getTable("tool.pto");
 		if (table == null) {
 			return new ProjectConfig(root, AnalyzerConfig.DEFAULT, Optional.empty(), Optional.empty(), Optional.empty(),
-					List.of(), Optional.empty(), List.copyOf(problems));
+					List.of(), Optional.empty(), Optional.empty(), List.copyOf(problems));
 		}
 		for (String key : table.keySet()) {
 			if (!KEYS.contains(key)) {
@@ -117,17 +118,10 @@ public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String>
 			}
 		});
 		Optional<String> failOn = string(table, "fail-on", name, problems);
-		Optional<Boolean> onSave = Optional.empty();
-		if (table.contains("codegen-on-save")) {
-			if (table.isBoolean("codegen-on-save")) {
-				onSave = Optional.of(table.getBoolean("codegen-on-save"));
-			} else {
-				problems.add(name + ": tool.pto.codegen-on-save must be true or false");
-			}
-		}
 		return new ProjectConfig(root, new AnalyzerConfig(severities, disabled, selected),
-				string(table, "output", name, problems), onSave, runtimeHeader,
-				strings(table, "exclude", name, problems), failOn, List.copyOf(problems));
+				string(table, "output", name, problems), bool(table, "codegen-on-save", name, problems), runtimeHeader,
+				strings(table, "exclude", name, problems), failOn, bool(table, "show-info", name, problems),
+				List.copyOf(problems));
 	}
 
 	/**
@@ -140,6 +134,17 @@ public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String>
 			problems.add(name + ": " + RuleSelectors.unknown(key, selector));
 		}
 		return id.orElse(selector.strip());
+	}
+
+	private static Optional<Boolean> bool(TomlTable t, String key, String name, List<String> problems) {
+		if (!t.contains(key)) {
+			return Optional.empty();
+		}
+		if (!t.isBoolean(key)) {
+			problems.add(name + ": tool.pto." + key + " must be true or false");
+			return Optional.empty();
+		}
+		return Optional.of(t.getBoolean(key));
 	}
 
 	private static Optional<String> string(TomlTable t, String key, String name, List<String> problems) {
@@ -175,6 +180,6 @@ public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String>
 
 	private static ProjectConfig withProblem(Path pyproject, String problem) {
 		return new ProjectConfig(pyproject.getParent(), AnalyzerConfig.DEFAULT, Optional.empty(), Optional.empty(),
-				Optional.empty(), List.of(), Optional.empty(), List.of(problem));
+				Optional.empty(), List.of(), Optional.empty(), Optional.empty(), List.of(problem));
 	}
 }

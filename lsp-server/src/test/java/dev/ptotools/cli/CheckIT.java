@@ -166,7 +166,15 @@ class CheckIT {
 		JsonNode run = log.get("runs").get(0);
 		assertEquals("pto", run.get("tool").get("driver").get("name").asText());
 		assertEquals(dev.ptotools.analyzer.report.RuleInfo.catalog().size(), run.get("tool").get("driver").get("rules").size());
-		assertEquals(9, run.get("results").size());
+		// the 3 info findings (PTO100, grouped loops) are not code-scanning alerts unless asked for
+		assertEquals(6, run.get("results").size());
+		for (JsonNode result : run.get("results")) {
+			assertNotEquals("note", result.get("level").asText(), result.toString());
+		}
+		assertTrue(r.err().contains("3 info findings are not in the report (--show-info)"), r.err());
+		JsonNode all = Sarif.assertValid(Pto.run(Pto.repo(), "check", "--format", "sarif", "--show-info", "docs/examples")
+				.out()).get("runs").get(0);
+		assertEquals(9, all.get("results").size());
 		JsonNode first = run.get("results").get(0);
 		assertEquals("docs/examples/allgather_ranks.py",
 				first.get("locations").get(0).get("physicalLocation").get("artifactLocation").get("uri").asText());
@@ -212,14 +220,29 @@ class CheckIT {
 		Pattern p = Pattern.compile("::(error|warning|notice) file=([^,]+),line=(\\d+),col=(\\d+),endLine=(\\d+),"
 				+ "endColumn=(\\d+),title=(PTO\\d{3})::(.+)");
 		List<String> lines = r.out().lines().toList();
-		assertEquals(9, lines.size(), r.out());
+		assertEquals(6, lines.size(), r.out());
 		for (String line : lines) {
 			assertTrue(p.matcher(line).matches(), line);
 		}
+		assertTrue(lines.stream().noneMatch(l -> l.startsWith("::notice ")), "info is no annotation by default: " + r.out());
 		assertTrue(lines.contains("::error file=docs/examples/ineligible_loops.py,line=31,col=23,endLine=31,endColumn=62,"
 				+ "title=PTO302::pl.create_tensor in HOST orchestrator must be a top-level statement (not nested inside"
 				+ " for-loop). Pre-init hoisting requires static, unconditional allocation."), r.out());
-		assertTrue(lines.stream().anyMatch(l -> l.startsWith("::notice ") && l.contains("title=PTO100")));
+		// info findings as notices: on request (--show-info, [tool.pto] show-info) or when they fail the run
+		for (List<String> args : List.of(List.of("--show-info"), List.of("--fail-on", "info"))) {
+			List<String> cmd = new java.util.ArrayList<>(List.of("check", "--format", "github"));
+			cmd.addAll(args);
+			cmd.add("docs/examples");
+			Pto.Run withInfo = Pto.run(Pto.repo(), cmd.toArray(String[]::new));
+			assertEquals(9, withInfo.out().lines().count(), args + ": " + withInfo.out());
+			assertTrue(withInfo.out().lines().anyMatch(l -> l.startsWith("::notice ") && l.contains("title=PTO100")), args.toString());
+		}
+		Path project = Files.createDirectories(dir.resolve("project"));
+		Files.writeString(project.resolve("unpinned.py"), UNPINNED.replace("device=0)", "device=r)"));
+		Files.writeString(project.resolve("pyproject.toml"), "[tool.pto]\nshow-info = true\n");
+		assertTrue(Pto.run(project, "check", "--format", "github").out().contains("::notice "), "[tool.pto] show-info");
+		assertFalse(Pto.run(project, "check", "--format", "github", "--no-show-info").out().contains("::notice "),
+				"--no-show-info overrides the file");
 		Files.writeString(dir.resolve("a,b:c%.py"), UNPINNED);
 		Pto.Run odd = Pto.run(dir, "check", "--format", "github", "--select", "PTO105");
 		Matcher m = p.matcher(odd.out().strip());
