@@ -12,6 +12,7 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -32,8 +33,8 @@ import dev.ptotools.config.ProjectConfig;
 @Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
 		description = { "Analyze PyPTO programs and report the findings (text, json, sarif or github).",
 				"Files, and folders recursively (hidden folders, virtual environments, __pycache__, node_modules,"
-						+ " site-packages and build_output are skipped). Files that do not import pypto.language have"
-						+ " no findings.",
+						+ " site-packages, build_output, the configured output folder and what git ignores are skipped)."
+						+ " Files that do not import pypto.language have no findings.",
 				"Configuration: [tool.pto] of the nearest pyproject.toml; flags override it." },
 		exitCodeListHeading = "%nExit codes:%n",
 		exitCodeList = { "0:no finding at or above the --fail-on threshold",
@@ -99,6 +100,9 @@ public final class CheckCommand implements Callable<Integer> {
 			description = "Skip paths matching GLOB (a name, or a path relative to the current directory; ** crosses folders). Repeatable; added to [tool.pto] exclude.")
 	List<String> exclude = new ArrayList<>();
 
+	@Mixin
+	GitignoreOption gitignore = new GitignoreOption();
+
 	@Option(names = "--root", paramLabel = "DIR",
 			description = "Repository root: report paths and SARIF uris are relative to it (default: the current directory).")
 	Path root;
@@ -128,7 +132,8 @@ public final class CheckCommand implements Callable<Integer> {
 		Severity threshold = threshold(here);
 
 		List<Path> inputs = paths.isEmpty() ? List.of(Path.of(".")) : paths;
-		SourceFiles.Found found = SourceFiles.find(inputs, cwd, Cli.excludes(exclude, cwd, projects), Set.of());
+		SourceFiles.Found found = SourceFiles.find(inputs, cwd, Cli.excludes(exclude, cwd, projects),
+				Cli.outputFolders(projects, cwd, Set.of()), gitignore.gitignores(here));
 		found.warnings().forEach(Cli::warning);
 		List<Notice> notices = new ArrayList<>();
 		found.errors().forEach(e -> notices.add(new Notice(null, e)));

@@ -18,6 +18,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -72,6 +73,9 @@ public final class CompileCommand implements Callable<Integer> {
 	@Option(names = "--exclude", paramLabel = "GLOB", split = ",", description = "Skip paths matching GLOB (as for check).")
 	List<String> exclude = new ArrayList<>();
 
+	@Mixin
+	GitignoreOption gitignore = new GitignoreOption();
+
 	private record Unit(Path file, String display, Path out, Generation generation, String error) {
 	}
 
@@ -85,8 +89,8 @@ public final class CompileCommand implements Callable<Integer> {
 		if (outDir != null) {
 			outputs.add(cwd.resolve(outDir).normalize());
 		}
-		outputs.add(outputFor(here, cwd));
-		SourceFiles.Found found = SourceFiles.find(inputs, cwd, Cli.excludes(exclude, cwd, projects), outputs);
+		SourceFiles.Found found = SourceFiles.find(inputs, cwd, Cli.excludes(exclude, cwd, projects),
+				Cli.outputFolders(projects, cwd, outputs), gitignore.gitignores(here));
 		found.warnings().forEach(Cli::warning);
 		List<String> errors = new ArrayList<>(found.errors());
 

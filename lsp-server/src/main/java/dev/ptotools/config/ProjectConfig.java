@@ -35,6 +35,7 @@ import dev.ptotools.analyzer.diagnostics.Severity;
  * exclude = ["tests/fixtures/**"]    # globs, relative to pyproject.toml, that check skips
  * fail-on = "error"                  # check's threshold: error | warning | info | never
  * show-info = false                  # check: info findings also as GitHub annotations and SARIF results
+ * respect-gitignore = true           # folder walks skip what git ignores
  * </pre>
  *
  * Unknown keys and wrong types are reported as problems, not errors: a broken configuration must
@@ -42,13 +43,13 @@ import dev.ptotools.analyzer.diagnostics.Severity;
  */
 public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String> output,
 		Optional<Boolean> codegenOnSave, Optional<String> runtimeHeader, List<String> exclude, Optional<String> failOn,
-		Optional<Boolean> showInfo, List<String> problems) {
+		Optional<Boolean> showInfo, Optional<Boolean> respectGitignore, List<String> problems) {
 
 	public static final ProjectConfig NONE = new ProjectConfig(null, AnalyzerConfig.DEFAULT, Optional.empty(),
-			Optional.empty(), Optional.empty(), List.of(), Optional.empty(), Optional.empty(), List.of());
+			Optional.empty(), Optional.empty(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), List.of());
 
 	private static final Set<String> KEYS = Set.of("output", "codegen-on-save", "runtime-header", "select", "disable",
-			"severity", "exclude", "fail-on", "show-info");
+			"severity", "exclude", "fail-on", "show-info", "respect-gitignore");
 
 	/** The pyproject.toml nearest to a file or folder (itself or an ancestor's), if any. */
 	public static Optional<Path> nearestPyproject(Path start) {
@@ -87,7 +88,7 @@ public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String>
 		TomlTable table = result.getTable("tool.pto");
 		if (table == null) {
 			return new ProjectConfig(root, AnalyzerConfig.DEFAULT, Optional.empty(), Optional.empty(), Optional.empty(),
-					List.of(), Optional.empty(), Optional.empty(), List.copyOf(problems));
+					List.of(), Optional.empty(), Optional.empty(), Optional.empty(), List.copyOf(problems));
 		}
 		for (String key : table.keySet()) {
 			if (!KEYS.contains(key)) {
@@ -121,7 +122,7 @@ public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String>
 		return new ProjectConfig(root, new AnalyzerConfig(severities, disabled, selected),
 				string(table, "output", name, problems), bool(table, "codegen-on-save", name, problems), runtimeHeader,
 				strings(table, "exclude", name, problems), failOn, bool(table, "show-info", name, problems),
-				List.copyOf(problems));
+				bool(table, "respect-gitignore", name, problems), List.copyOf(problems));
 	}
 
 	/**
@@ -180,6 +181,6 @@ public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String>
 
 	private static ProjectConfig withProblem(Path pyproject, String problem) {
 		return new ProjectConfig(pyproject.getParent(), AnalyzerConfig.DEFAULT, Optional.empty(), Optional.empty(),
-				Optional.empty(), List.of(), Optional.empty(), Optional.empty(), List.of(problem));
+				Optional.empty(), List.of(), Optional.empty(), Optional.empty(), Optional.empty(), List.of(problem));
 	}
 }

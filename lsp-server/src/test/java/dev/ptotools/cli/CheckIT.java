@@ -289,6 +289,36 @@ class CheckIT {
 	}
 
 	@Test
+	void discoveryRespectsGitignoreAndTheConfiguredOutput(@TempDir Path dir) throws Exception {
+		for (String rel : List.of("src/a.py", "src/b_gen.py", "src/keep_gen.py", "target/t.py", "src/pkg/local.py",
+				"src/pkg/ok.py", "scratch/s.py", "gen/out/P/o.py", "loose.py")) {
+			Path p = dir.resolve(rel);
+			Files.createDirectories(p.getParent());
+			Files.writeString(p, UNPINNED);
+		}
+		Files.createDirectories(dir.resolve(".git/info"));
+		Files.writeString(dir.resolve(".gitignore"), "target/\n*_gen.py\n!keep_gen.py\n/loose.py\n");
+		Files.writeString(dir.resolve("src/pkg/.gitignore"), "local.py\n");
+		Files.writeString(dir.resolve(".git/info/exclude"), "scratch/\n");
+		Files.writeString(dir.resolve("pyproject.toml"), "[tool.pto]\noutput = \"gen/out\"\n");
+		Set<String> kept = Set.of("src/a.py", "src/keep_gen.py", "src/pkg/ok.py");
+		for (String command : List.of("check", "loops")) {
+			assertEquals(kept, files(Pto.run(dir, command, "--format", "json")), command);
+		}
+		// the same from a subfolder: the root's .gitignore still applies
+		assertEquals(Set.of("a.py", "keep_gen.py", "pkg/ok.py"), files(Pto.run(dir.resolve("src"), "check", "--format", "json")));
+		// turned off by the flag or by [tool.pto]; the configured output folder stays unwalked
+		Set<String> all = Set.of("src/a.py", "src/b_gen.py", "src/keep_gen.py", "target/t.py", "src/pkg/local.py",
+				"src/pkg/ok.py", "scratch/s.py", "loose.py");
+		assertEquals(all, files(Pto.run(dir, "check", "--format", "json", "--no-respect-gitignore")));
+		Files.writeString(dir.resolve("pyproject.toml"), "[tool.pto]\noutput = \"gen/out\"\nrespect-gitignore = false\n");
+		assertEquals(all, files(Pto.run(dir, "check", "--format", "json")));
+		assertEquals(kept, files(Pto.run(dir, "check", "--format", "json", "--respect-gitignore")));
+		// a file named on the command line is taken, ignored or not
+		assertEquals(Set.of("target/t.py"), files(Pto.run(dir, "check", "--format", "json", "target/t.py")));
+	}
+
+	@Test
 	void configurationFromPyproject(@TempDir Path dir) throws Exception {
 		Files.writeString(dir.resolve("unpinned.py"), UNPINNED);
 		Files.createDirectories(dir.resolve("fixtures"));
