@@ -65,7 +65,7 @@ async function onConfigurationChanged(server: ServerController, event: vscode.Co
     return;
   }
   const choice = await vscode.window.showInformationMessage(
-    'The Java runtime or JVM options of the PTO language server changed. Restart the server to use them.',
+    'The Java runtime, JVM options or server jar of the PTO language server changed. Restart the server to use them.',
     RESTART_NOW,
   );
   if (choice === RESTART_NOW) {

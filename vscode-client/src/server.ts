@@ -17,7 +17,7 @@ import {
   State,
 } from 'vscode-languageclient/node';
 import { findJava, JavaLookup, JavaRuntime } from './java';
-import { readJavaHome, readJvmOptions, readPtoSettings, SECTION } from './settings';
+import { readJavaHome, readJvmOptions, readPtoSettings, readServerPath, SECTION } from './settings';
 
 export const SERVER_JAR = path.join('server', 'pto-tools.jar');
 
@@ -163,8 +163,14 @@ export class ServerController implements vscode.Disposable {
     return this.current.kind === 'running' ? this.client : undefined;
   }
 
+  /** The jar to run: `pto.server.path` when set (relative to the first workspace folder), else the bundled one. */
   get jarPath(): string {
-    return path.join(this.extensionPath, SERVER_JAR);
+    const custom = readServerPath();
+    if (custom === '') {
+      return path.join(this.extensionPath, SERVER_JAR);
+    }
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    return path.isAbsolute(custom) || folder === undefined ? path.resolve(custom) : path.resolve(folder, custom);
   }
 
   /** Starts, stops and restarts run one after another, never interleaved. */
@@ -247,8 +253,13 @@ export class ServerController implements vscode.Disposable {
 
     const jar = this.jarPath;
     const jarProblem = checkJar(jar);
+    if (jarProblem && readServerPath() !== '') {
+      // The user's own jar: point at the setting, not at the installation.
+      this.fail(`The server jar of "pto.server.path" ${jarProblem.custom} (${jar}).`, [OPEN_SERVER_PATH, SHOW_OUTPUT]);
+      return;
+    }
     if (jarProblem) {
-      this.fail(`The PTO language server ${jarProblem} (${jar}). Reinstall the extension.`, [SHOW_OUTPUT]);
+      this.fail(`The PTO language server ${jarProblem.bundled} (${jar}). Reinstall the extension.`, [SHOW_OUTPUT]);
       return;
     }
 
@@ -366,16 +377,25 @@ export class ServerController implements vscode.Disposable {
   }
 }
 
-/** Why the jar cannot be run, or undefined. A jar is a zip: it starts with "PK\x03\x04". */
-function checkJar(jar: string): string | undefined {
+/**
+ * Why the jar cannot be run, in the words for the bundled jar and for a `pto.server.path` one, or
+ * undefined. A jar is a zip: it starts with "PK\x03\x04".
+ */
+function checkJar(jar: string): { bundled: string; custom: string } | undefined {
   let fd: number | undefined;
   try {
     fd = fs.openSync(jar, 'r');
     const head = Buffer.alloc(4);
     const n = fs.readSync(fd, head, 0, 4, 0);
-    return n === 4 && head.readUInt32LE(0) === 0x04034b50 ? undefined : 'in the extension is damaged: it is not a jar file';
+    return n === 4 && head.readUInt32LE(0) === 0x04034b50
+      ? undefined
+      : { bundled: 'in the extension is damaged: it is not a jar file', custom: 'is not a jar file' };
   } catch (e) {
-    return (e as NodeJS.ErrnoException).code === 'ENOENT' ? 'is missing from the extension' : `cannot be read: ${(e as Error).message}`;
+    if ((e as NodeJS.ErrnoException).code === 'ENOENT') {
+      return { bundled: 'is missing from the extension', custom: 'does not exist' };
+    }
+    const why = `cannot be read: ${(e as Error).message}`;
+    return { bundled: why, custom: why };
   } finally {
     if (fd !== undefined) {
       fs.closeSync(fd);
@@ -389,8 +409,14 @@ function quote(arg: string): string {
 
 export const OPEN_SETTINGS = 'Open Settings';
 export const OPEN_JVM_OPTIONS = 'Open JVM Options';
+export const OPEN_SERVER_PATH = 'Open Server Path';
 export const SHOW_OUTPUT = 'Show Output';
-type ErrorActionChoice = typeof OPEN_SETTINGS | typeof OPEN_JVM_OPTIONS | typeof SHOW_OUTPUT | 'Restart';
+type ErrorActionChoice =
+  | typeof OPEN_SETTINGS
+  | typeof OPEN_JVM_OPTIONS
+  | typeof OPEN_SERVER_PATH
+  | typeof SHOW_OUTPUT
+  | 'Restart';
 
 async function showError(message: string, controller: ServerController, actions: ErrorActionChoice[]): Promise<void> {
   const choice = await vscode.window.showErrorMessage(message, ...actions);
@@ -398,6 +424,8 @@ async function showError(message: string, controller: ServerController, actions:
     await vscode.commands.executeCommand('workbench.action.openSettings', 'pto.java.home');
   } else if (choice === OPEN_JVM_OPTIONS) {
     await vscode.commands.executeCommand('workbench.action.openSettings', 'pto.jvmOptions');
+  } else if (choice === OPEN_SERVER_PATH) {
+    await vscode.commands.executeCommand('workbench.action.openSettings', 'pto.server.path');
   } else if (choice === SHOW_OUTPUT) {
     controller.output.show(true);
   } else if (choice === 'Restart') {

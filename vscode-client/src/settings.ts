@@ -5,7 +5,7 @@ import * as vscode from 'vscode';
 export const SECTION = 'pto';
 
 /** Settings that only take effect when the server process is started again. */
-export const RESTART_SETTINGS = ['pto.java.home', 'pto.jvmOptions'] as const;
+export const RESTART_SETTINGS = ['pto.java.home', 'pto.jvmOptions', 'pto.server.path'] as const;
 
 export const DEFAULT_JVM_OPTIONS = ['-Xmx512m', '-XX:+UseParallelGC'];
 
@@ -29,6 +29,11 @@ export function readPtoSettings(): Record<string, unknown> {
 
 export function readJavaHome(): string {
   return vscode.workspace.getConfiguration(SECTION).get<string>('java.home', '') ?? '';
+}
+
+/** `pto.server.path`: a server jar to run instead of the bundled one, or '' for the bundled one. */
+export function readServerPath(): string {
+  return (vscode.workspace.getConfiguration(SECTION).get<string>('server.path', '') ?? '').trim();
 }
 
 export function readJvmOptions(): string[] {

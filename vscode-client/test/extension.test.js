@@ -17,9 +17,11 @@ const DEFAULT_SETTINGS = {
   severities: {},
   disabledRules: [],
   debounceMs: 150,
+  maxFileChars: 4000000,
   trace: { server: 'off' },
   java: { home: '' },
   jvmOptions: ['-Xmx512m', '-XX:+UseParallelGC'],
+  server: { path: '' },
 };
 
 /** Starts the extension on a fake Java 17 and waits until the server has been initialized. */
@@ -55,11 +57,17 @@ test('package.json contributes every pto setting with the contract defaults', ()
     'pto.disabledRules',
     'pto.java.home',
     'pto.jvmOptions',
+    'pto.maxFileChars',
     'pto.outputFolder',
     'pto.runtimeHeader',
+    'pto.server.path',
     'pto.severities',
     'pto.trace.server',
   ]);
+  assert.equal(props['pto.maxFileChars'].default, 4000000, 'the server default (ServerSettings.DEFAULT_MAX_FILE_CHARS)');
+  assert.equal(props['pto.server.path'].default, '');
+  assert.deepEqual(PACKAGE_JSON.capabilities.untrustedWorkspaces.restrictedConfigurations,
+    ['pto.java.home', 'pto.jvmOptions', 'pto.server.path']);
   assert.equal(props['pto.outputFolder'].default, 'build_output');
   assert.equal(props['pto.codegenOnSave'].default, true);
   assert.deepEqual(props['pto.runtimeHeader'].enum, ['fallback', 'pto_orchestration_api', 'orchestration_api']);

@@ -262,6 +262,35 @@ test('a server jar that is not a zip is reported as damaged before java runs', a
   }
 });
 
+test('pto.server.path runs that jar instead of the bundled one; a missing one is an error naming the setting', async () => {
+  const jdks = threeJdks();
+  const custom = path.join(jdks.dir, 'checkout', 'pto-tools.jar');
+  fs.mkdirSync(path.dirname(custom), { recursive: true });
+  fs.writeFileSync(custom, 'PK\x03\x04 a jar built from a checkout');
+  const ext = await startExtension({ settings: { 'pto.server.path': custom }, env: { PATH: jdks.onPath.bin } });
+  try {
+    assert.deepEqual(await argvOf(jdks.log('path-jdk')), ['-Xmx512m', '-XX:+UseParallelGC', '-jar', custom, 'serve']);
+  } finally {
+    await ext.stop();
+  }
+  const missing = path.join(jdks.dir, 'nowhere', 'pto-tools.jar');
+  const broken = await startExtension({
+    settings: { 'pto.server.path': missing },
+    env: { PATH: jdks.onPath.bin },
+    answers: [[/pto\.server\.path/, 'Open Server Path']],
+  });
+  try {
+    const error = await waitFor('error message', () => broken.mock.calls.messages.find((m) => m.kind === 'error'));
+    assert.equal(error.text, `The server jar of "pto.server.path" does not exist (${missing}).`);
+    assert.deepEqual(error.items, ['Open Server Path', 'Show Output']);
+    await waitFor('the setting opened', () =>
+      broken.mock.calls.commandsExecuted.find((c) => c.id === 'workbench.action.openSettings' && c.args[0] === 'pto.server.path'),
+    );
+  } finally {
+    await broken.stop();
+  }
+});
+
 test('findJava on the real machine finds a Java 17+ on PATH', async (t) => {
   const { findJava } = loadBundleAlone();
   const result = await findJava({ javaHomeSetting: '', env: { PATH: process.env.PATH } });

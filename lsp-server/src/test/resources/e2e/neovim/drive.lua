@@ -1,6 +1,7 @@
 -- Drives Neovim (0.7 line, headless) through the PTO server as a user would: open the example,
 -- wait for the diagnostics, ask for code actions on the loop that creates a tensor, pick the
--- preferred one, wait for that loop's warning to go, save, wait for the on-save compile.
+-- preferred one, wait for that loop's warning to go, save, wait for the on-save compile; then show
+-- the generated code of a grouped loop.
 --
 -- Loaded after init.lua (the docs/editors.md configuration, unchanged but for the jar path).
 -- Inputs come from the environment:
@@ -206,6 +207,29 @@ local function run()
   end)
   log.compiled = compiled
   step('compiled')
+
+  -- :PtoShowGeneratedCode (the docs' second snippet) on a grouped loop: two scratch splits, the
+  -- per-rank and the grouped form, named after the loop. NeovimIT checks the names.
+  local grouped_line = line_of(bufnr, 'for r in pl.range(n)')
+  if not grouped_line then
+    error('no grouped loop in the buffer', 0)
+  end
+  vim.api.nvim_win_set_cursor(0, { grouped_line, 8 })
+  vim.cmd('PtoShowGeneratedCode')
+  local function scratch_names()
+    local names = {}
+    for _, b in ipairs(vim.api.nvim_list_bufs()) do
+      if vim.api.nvim_buf_is_loaded(b) and vim.bo[b].buftype == 'nofile' then
+        table.insert(names, vim.fn.fnamemodify(vim.api.nvim_buf_get_name(b), ':t'))
+      end
+    end
+    table.sort(names)
+    return names
+  end
+  wait_for('the two generated-code buffers', function()
+    return #scratch_names() >= 2
+  end)
+  log.generatedBuffers = scratch_names()
   log.ok = true
   save_log()
 end

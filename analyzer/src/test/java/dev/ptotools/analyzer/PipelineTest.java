@@ -82,6 +82,10 @@ class PipelineTest {
 		assertEquals(0, of(analyze(all), "PTO105").size());
 		String file = "# pto: ignore-file[PTO105]\n" + NOT_PINNED;
 		assertEquals(0, of(analyze(file), "PTO105").size());
+		// a rule's name works where its id does
+		String byName = NOT_PINNED.replace("device=0)", "device=0)  # pto: ignore[dispatch-not-pinned]");
+		assertEquals(0, of(analyze(byName), "PTO105").size());
+		assertEquals(0, of(analyze("# pto: ignore-file[dispatch-not-pinned]\n" + NOT_PINNED), "PTO105").size());
 	}
 
 	@Test

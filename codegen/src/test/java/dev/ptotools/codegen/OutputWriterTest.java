@@ -37,6 +37,17 @@ class OutputWriterTest {
 		assertEquals(2, r.written().size());
 	}
 
+	/** A generated file has the mode of a plain new file under the process's umask (not 0600). */
+	@Test
+	void filesGetTheModeOfAPlainNewFile() throws IOException {
+		org.junit.jupiter.api.Assumptions.assumeTrue(tmp.getFileSystem().supportedFileAttributeViews().contains("posix"));
+		Path root = tmp.resolve("out");
+		new OutputWriter(root).write(List.of(file("P/a.py", "x = 1\n")));
+		new OutputWriter(root).write(List.of(file("P/a.py", "x = 2\n"))); // replaced, same mode
+		Path plain = Files.createFile(root.resolve("P/plain.txt"));
+		assertEquals(Files.getPosixFilePermissions(plain), Files.getPosixFilePermissions(root.resolve("P/a.py")));
+	}
+
 	@Test
 	void refusesPathsThatEscapeTheRoot() {
 		Path root = tmp.resolve("out");

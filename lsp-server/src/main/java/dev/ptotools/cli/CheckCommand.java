@@ -7,14 +7,17 @@ import java.util.LinkedHashSet;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import dev.ptotools.analyzer.config.AnalyzerConfig;
+import dev.ptotools.analyzer.config.RuleSelectors;
 import dev.ptotools.analyzer.diagnostics.Severity;
 import dev.ptotools.analyzer.report.FileReport;
 import dev.ptotools.analyzer.report.GithubReport;
@@ -30,13 +33,13 @@ import dev.ptotools.config.ProjectConfig;
 @Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
 		description = { "Analyze PyPTO programs and report the findings (text, json, sarif or github).",
 				"Files, and folders recursively (hidden folders, virtual environments, __pycache__, node_modules,"
-						+ " site-packages and build_output are skipped). Files that do not import pypto.language have"
-						+ " no findings.",
+						+ " site-packages, build_output, the configured output folder and what git ignores are skipped)."
+						+ " Files that do not import pypto.language have no findings.",
 				"Configuration: [tool.pto] of the nearest pyproject.toml; flags override it." },
 		exitCodeListHeading = "%nExit codes:%n",
 		exitCodeList = { "0:no finding at or above the --fail-on threshold",
 				"1:findings at or above the threshold",
-				"2:usage error, a missing or unreadable input, no Python file to check, or an internal error" })
+				"2:usage error, a missing or unreadable input, or an internal error" })
 public final class CheckCommand implements Callable<Integer> {
 
 	/** Output formats. */
@@ -78,17 +81,27 @@ public final class CheckCommand implements Callable<Integer> {
 					+ " (default: [tool.pto] fail-on, else error).")
 	FailOn failOn;
 
+	@Option(names = "--show-info", negatable = true,
+			description = "Also report info and hint findings (such as PTO100, a grouped rank loop) as GitHub annotations"
+					+ " and SARIF results; text and json always list them (default: [tool.pto] show-info, else off;"
+					+ " on with --fail-on info).")
+	Boolean showInfo;
+
 	@Option(names = "--select", paramLabel = "RULES", split = ",",
-			description = "Only these rules: ids or id prefixes (PTO1,PTO203), comma-separated or repeated. Replaces [tool.pto] select.")
+			description = "Only these rules: ids, id prefixes or names (PTO1,grouped-dispatch), comma-separated or repeated."
+					+ " Replaces [tool.pto] select.")
 	List<String> select = new ArrayList<>();
 
 	@Option(names = "--ignore", paramLabel = "RULES", split = ",",
-			description = "Never these rules: ids or id prefixes, comma-separated or repeated. Added to [tool.pto] disable.")
+			description = "Never these rules: ids, id prefixes or names, comma-separated or repeated. Added to [tool.pto] disable.")
 	List<String> ignore = new ArrayList<>();
 
 	@Option(names = "--exclude", paramLabel = "GLOB", split = ",",
 			description = "Skip paths matching GLOB (a name, or a path relative to the current directory; ** crosses folders). Repeatable; added to [tool.pto] exclude.")
 	List<String> exclude = new ArrayList<>();
+
+	@Mixin
+	GitignoreOption gitignore = new GitignoreOption();
 
 	@Option(names = "--root", paramLabel = "DIR",
 			description = "Repository root: report paths and SARIF uris are relative to it (default: the current directory).")
@@ -131,13 +144,14 @@ public final class CheckCommand implements Callable<Integer> {
 		Cli.Projects projects = new Cli.Projects();
 		ProjectConfig here = projects.forPath(cwd);
 		List<RuleInfo> rules = Cli.rulesWithPages();
-		Set<String> selected = rulesOption("--select", select, rules);
-		Set<String> ignored = rulesOption("--ignore", ignore, rules);
+		Set<String> selected = rulesOption("--select", select);
+		Set<String> ignored = rulesOption("--ignore", ignore);
 		AnalyzerConfig overrides = new AnalyzerConfig(Map.of(), ignored, selected);
 		Severity threshold = threshold(here);
 
 		List<Path> inputs = paths.isEmpty() ? List.of(Path.of(".")) : paths;
-		SourceFiles.Found found = SourceFiles.find(inputs, cwd, Cli.excludes(exclude, cwd, projects), Set.of());
+		SourceFiles.Found found = SourceFiles.find(inputs, cwd, Cli.excludes(exclude, cwd, projects),
+				Cli.outputFolders(projects, cwd, Set.of()), gitignore.gitignores(here));
 		found.warnings().forEach(Cli::warning);
 		List<Notice> notices = new ArrayList<>();
 		found.errors().forEach(e -> notices.add(new Notice(null, e)));
@@ -153,20 +167,26 @@ public final class CheckCommand implements Callable<Integer> {
 			}
 		}
 		boolean nothing = found.files().isEmpty() && found.errors().isEmpty();
-		if (nothing && found.excluded() == 0) {
-			notices.add(new Notice(null, "no Python files to check in " + String.join(", ", inputs.stream().map(Path::toString).toList())));
-		}
 
 		long outside = reports.stream().filter(r -> r.path().startsWith("/")).count();
 		if (format == Format.sarif && outside > 0) {
 			Cli.warning(outside + " file(s) are outside the root " + base + "; their SARIF uris are absolute, which code"
 					+ " scanning does not accept (run from the repository root or pass --root)");
 		}
+		// Info findings are marks, not problems: in CI (annotations, code scanning) only when asked for,
+		// or when they fail the run. Text and JSON, read by people and scripts, keep every finding.
+		List<FileReport> shown = reports;
+		int hidden = 0;
+		if ((format == Format.github || format == Format.sarif) && !showInfo(here, threshold)) {
+			shown = CiFindings.withoutInfo(reports);
+			hidden = Summary.of(reports).total() - Summary.of(shown).total();
+		}
 		String report = switch (format) {
-		case text -> TextReport.write(reports, reports.size(), Cli.colour(color.name(), output != null));
+		// No Python file at all: the folders' warnings say so; "No findings in 0 files." would not.
+		case text -> found.noPythonFiles() ? "" : TextReport.write(reports, reports.size(), Cli.colour(color.name(), output != null));
 		case json -> JsonReport.write(reports, rules);
-		case sarif -> SarifReport.write(reports, rules, Cli.tool(docsUrl), notices);
-		case github -> GithubReport.write(reports);
+		case sarif -> SarifReport.write(shown, rules, Cli.tool(docsUrl), notices);
+		case github -> GithubReport.write(shown);
 		};
 		if (!Cli.emit(report, output)) {
 			return Cli.ERROR;
@@ -181,13 +201,21 @@ public final class CheckCommand implements Callable<Integer> {
 			return Cli.ERROR;
 		}
 		Summary s = Summary.of(reports);
+		String notShown = hidden == 0 ? ""
+				: " " + hidden + (hidden == 1 ? " info finding is" : " info findings are") + " not in the report (--show-info).";
 		if (format != Format.text && output == null && s.total() > 0) {
 			// Machine formats keep standard output clean; people still get the counts.
-			Cli.note(TextReport.summary(s, reports.size(), false));
-		} else if (format != Format.text && output != null) {
-			Cli.note(TextReport.summary(s, reports.size(), false) + " Report written to " + output + ".");
+			Cli.note(TextReport.summary(s, reports.size(), false) + notShown);
+		} else if (format != Format.text && output != null && !found.noPythonFiles()) {
+			Cli.note(TextReport.summary(s, reports.size(), false) + notShown + " Report written to " + output + ".");
 		}
 		return s.atLeast(threshold) > 0 ? Cli.FINDINGS : Cli.OK;
+	}
+
+	/** Whether info findings go into annotations and SARIF: the flag, else [tool.pto] show-info, else when they fail the run. */
+	private boolean showInfo(ProjectConfig here, Severity threshold) {
+		boolean failsTheRun = threshold != null && Severity.INFO.atLeast(threshold);
+		return failsTheRun || (showInfo != null ? showInfo : here.showInfo().orElse(false));
 	}
 
 	private Severity threshold(ProjectConfig here) {
@@ -206,18 +234,21 @@ public final class CheckCommand implements Callable<Integer> {
 		return Severity.ERROR;
 	}
 
-	/** Rule ids and prefixes from a repeatable, comma-separated option; unknown ones are warned about. */
-	static Set<String> rulesOption(String option, List<String> values, List<RuleInfo> rules) {
+	/**
+	 * Rule ids from a repeatable, comma-separated option of ids, id prefixes and names; one that
+	 * names no rule is warned about and kept as written, so it matches nothing.
+	 */
+	static Set<String> rulesOption(String option, List<String> values) {
 		Set<String> out = new LinkedHashSet<>();
 		for (String v : values) {
-			String id = v.strip().toUpperCase(Locale.ROOT);
-			if (id.isEmpty()) {
+			if (v.isBlank()) {
 				continue;
 			}
-			if (rules.stream().noneMatch(r -> r.id().startsWith(id))) {
-				Cli.warning(option + " " + v.strip() + " matches no rule (rules are PTO000 to PTO900; see docs/rules)");
+			Optional<String> id = RuleSelectors.resolve(v);
+			if (id.isEmpty()) {
+				Cli.warning(RuleSelectors.unknown(option, v));
 			}
-			out.add(id);
+			out.add(id.orElse(v.strip()));
 		}
 		return out;
 	}

@@ -19,7 +19,9 @@ import java.util.concurrent.ExecutionException;
 import java.util.concurrent.ExecutorService;
 import java.util.concurrent.Executors;
 import java.util.concurrent.Future;
+import java.util.Set;
 import java.util.function.Function;
+import java.util.function.Predicate;
 
 import dev.ptotools.Main;
 import dev.ptotools.analyzer.report.RuleInfo;
@@ -155,6 +157,15 @@ final class Cli {
 				return e;
 			});
 		};
+	}
+
+	/**
+	 * Whether a folder is an output folder, never walked: one of {@code given} (compile's -o), or the
+	 * output of its project ({@code [tool.pto] output} relative to its pyproject.toml, else build_output
+	 * there, or in the current directory without a pyproject.toml).
+	 */
+	static Predicate<Path> outputFolders(Projects projects, Path cwd, Set<Path> given) {
+		return dir -> given.contains(dir) || dir.equals(CompileCommand.outputFor(projects.forPath(dir), cwd));
 	}
 
 	/** Runs work on every item on a fixed pool of deep-stack threads (one per core); results in item order. */

@@ -18,6 +18,7 @@ import java.util.concurrent.Callable;
 import java.util.stream.Stream;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
@@ -44,7 +45,8 @@ import dev.ptotools.language.source.DecodedSource;
 						+ " pyproject.toml or in the current directory." },
 		exitCodeListHeading = "%nExit codes:%n",
 		exitCodeList = { "0:compiled (with --check: the outputs on disk are up to date)",
-				"1:a program was not compiled because of errors (with --check: outputs are missing, stale or extra)",
+				"1:a program was not compiled because of errors (with --check: outputs are missing, stale or extra,"
+						+ " or a source has errors)",
 				"2:usage error, a missing or unreadable input, or an internal error" })
 public final class CompileCommand implements Callable<Integer> {
 
@@ -63,6 +65,9 @@ public final class CompileCommand implements Callable<Integer> {
 
 	@Option(names = "--exclude", paramLabel = "GLOB", split = ",", description = "Skip paths matching GLOB (as for check).")
 	List<String> exclude = new ArrayList<>();
+
+	@Mixin
+	GitignoreOption gitignore = new GitignoreOption();
 
 	private record Unit(Path file, String display, Path out, Generation generation, String error) {
 	}
@@ -83,8 +88,8 @@ public final class CompileCommand implements Callable<Integer> {
 		if (outDir != null) {
 			outputs.add(cwd.resolve(outDir).normalize());
 		}
-		outputs.add(outputFor(here, cwd));
-		SourceFiles.Found found = SourceFiles.find(inputs, cwd, Cli.excludes(exclude, cwd, projects), outputs);
+		SourceFiles.Found found = SourceFiles.find(inputs, cwd, Cli.excludes(exclude, cwd, projects),
+				Cli.outputFolders(projects, cwd, outputs), gitignore.gitignores(here));
 		found.warnings().forEach(Cli::warning);
 		List<String> errors = new ArrayList<>(found.errors());
 
@@ -97,9 +102,6 @@ public final class CompileCommand implements Callable<Integer> {
 				byOut.computeIfAbsent(u.out(), k -> new ArrayList<>()).add(u);
 			}
 		}
-		if (found.files().isEmpty() && found.errors().isEmpty() && found.excluded() == 0) {
-			errors.add("no Python files in " + String.join(", ", inputs.stream().map(Path::toString).toList()));
-		}
 		boolean failed = false;
 		for (Map.Entry<Path, List<Unit>> e : byOut.entrySet()) {
 			List<Generation> gens = e.getValue().stream().map(Unit::generation).toList();
@@ -107,7 +109,7 @@ public final class CompileCommand implements Callable<Integer> {
 			Path ownerDir = outDir != null || owner.root() == null ? cwd : owner.root();
 			failed |= check ? check(e.getKey(), gens, cwd, inputs, ownerDir) : write(e.getKey(), gens, cwd);
 		}
-		if (byOut.isEmpty() && errors.isEmpty()) {
+		if (byOut.isEmpty() && errors.isEmpty() && !found.noPythonFiles()) {
 			Cli.out().println("No PyPTO programs in " + found.files().size() + (found.files().size() == 1 ? " file." : " files."));
 		}
 		errors.forEach(Cli::error);
@@ -193,21 +195,23 @@ public final class CompileCommand implements Callable<Integer> {
 		Map<String, String> expected = new TreeMap<>();
 		Set<String> programs = new TreeSet<>();
 		Set<String> failedPrograms = new TreeSet<>();
-		boolean failed = false;
+		int sourcesWithErrors = 0;
 		for (Generation g : Compilations.deduplicate(gens)) {
 			for (GeneratedFile f : g.files()) {
 				expected.put(f.path(), f.content());
 				programs.add(f.path().substring(0, f.path().indexOf('/')));
 			}
+			boolean withErrors = false;
 			for (Problem p : g.problems()) {
 				Cli.note(p.toString());
 				if (p.isError()) {
-					failed = true;
+					withErrors = true;
 					if (p.program() != null) {
 						failedPrograms.add(p.program());
 					}
 				}
 			}
+			sourcesWithErrors += withErrors ? 1 : 0;
 		}
 		List<String> missing = new ArrayList<>();
 		List<String> stale = new ArrayList<>();
@@ -245,13 +249,23 @@ public final class CompileCommand implements Callable<Integer> {
 		stale.forEach(p -> Cli.out().println("stale:   " + p));
 		extra.forEach(p -> Cli.out().println("extra:   " + p));
 		String where = Cli.display(cwd, out);
+		String ofPrograms = expected.size() + " generated files of " + programs.size()
+				+ (programs.size() == 1 ? " program" : " programs");
+		// The last line and the exit code say the same thing: "up to date" only with exit 0. A source
+		// with errors generates nothing to compare, so its outputs are unverified, never up to date.
+		String errors = sourcesWithErrors == 0 ? ""
+				: sourcesWithErrors + (sourcesWithErrors == 1 ? " source has errors (above), so its outputs"
+						: " sources have errors (above), so their outputs") + " cannot be checked";
 		if (missing.isEmpty() && stale.isEmpty() && extra.isEmpty()) {
-			Cli.out().println(where + " is up to date (" + expected.size() + " generated files of " + programs.size()
-					+ (programs.size() == 1 ? " program" : " programs") + ").");
-			return failed;
+			if (sourcesWithErrors == 0) {
+				Cli.out().println(where + " is up to date (" + ofPrograms + ").");
+				return false;
+			}
+			Cli.out().println(where + " is not verified: " + errors + "; the " + ofPrograms + " that compiled match.");
+			return true;
 		}
 		Cli.out().println(where + " is out of date: " + missing.size() + " missing, " + stale.size() + " stale, "
-				+ extra.size() + " extra. Run pto compile to update it.");
+				+ extra.size() + " extra" + (errors.isEmpty() ? "" : "; " + errors) + ". Run pto compile to update it.");
 		return true;
 	}
 

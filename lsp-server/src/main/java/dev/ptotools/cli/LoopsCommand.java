@@ -8,12 +8,14 @@ import java.util.Set;
 import java.util.concurrent.Callable;
 
 import picocli.CommandLine.Command;
+import picocli.CommandLine.Mixin;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
 
 import dev.ptotools.analyzer.config.AnalyzerConfig;
 import dev.ptotools.analyzer.report.FileReport;
 import dev.ptotools.analyzer.report.LoopsReport;
+import dev.ptotools.config.ProjectConfig;
 
 /** {@code pto loops}: every rank loop and its grouped-dispatch verdict. */
 @Command(name = "loops", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
@@ -41,6 +43,9 @@ public final class LoopsCommand implements Callable<Integer> {
 	@Option(names = "--exclude", paramLabel = "GLOB", split = ",", description = "Skip paths matching GLOB (as for check).")
 	List<String> exclude = new ArrayList<>();
 
+	@Mixin
+	GitignoreOption gitignore = new GitignoreOption();
+
 	@Option(names = "--root", paramLabel = "DIR", description = "Paths are printed relative to DIR (default: the current directory).")
 	Path root;
 
@@ -49,9 +54,10 @@ public final class LoopsCommand implements Callable<Integer> {
 		Path cwd = Cli.cwd();
 		Path base = root == null ? cwd : cwd.resolve(root).normalize();
 		Cli.Projects projects = new Cli.Projects();
-		projects.forPath(cwd);
+		ProjectConfig here = projects.forPath(cwd);
 		List<Path> inputs = paths.isEmpty() ? List.of(Path.of(".")) : paths;
-		SourceFiles.Found found = SourceFiles.find(inputs, cwd, Cli.excludes(exclude, cwd, projects), Set.of());
+		SourceFiles.Found found = SourceFiles.find(inputs, cwd, Cli.excludes(exclude, cwd, projects),
+				Cli.outputFolders(projects, cwd, Set.of()), gitignore.gitignores(here));
 		found.warnings().forEach(Cli::warning);
 		List<String> errors = new ArrayList<>(found.errors());
 		List<FileAnalysis.Outcome> outcomes = Cli.parallel(found.files(),
@@ -64,11 +70,9 @@ public final class LoopsCommand implements Callable<Integer> {
 				reports.add(o.report());
 			}
 		}
-		if (found.files().isEmpty() && found.errors().isEmpty() && found.excluded() == 0) {
-			errors.add("no Python files in " + String.join(", ", inputs.stream().map(Path::toString).toList()));
-		}
-		if (!Cli.emit(format == Format.json ? LoopsReport.json(reports) : LoopsReport.text(reports, reports.size()),
-				output)) {
+		String report = format == Format.json ? LoopsReport.json(reports)
+				: found.noPythonFiles() ? "" : LoopsReport.text(reports, reports.size());
+		if (!Cli.emit(report, output)) {
 			return Cli.ERROR;
 		}
 		errors.forEach(Cli::error);

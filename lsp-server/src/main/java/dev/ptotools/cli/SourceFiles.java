@@ -12,18 +12,30 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.function.Function;
+import java.util.function.Predicate;
+
+import dev.ptotools.config.GitIgnores;
 
 /**
  * The Python files a command works on. Files named on the command line are taken as they are (any
  * extension); folders are walked for {@code *.py}, skipping hidden folders, virtual environments (a
  * folder with {@code pyvenv.cfg} or {@code conda-meta}), {@code __pycache__}, {@code node_modules},
- * {@code build_output} and the configured output folders, and whatever an exclude glob matches.
- * The result is sorted, so output order does not depend on the file system or on threads.
+ * {@code build_output} and the configured output folders, what git ignores (unless turned off) and
+ * whatever an exclude glob matches. The result is sorted, so output order does not depend on the file
+ * system or on threads.
  */
 final class SourceFiles {
 
 	/** What discovery found: files (absolute, normalized, sorted) and what to tell the user. */
 	record Found(List<Path> files, List<String> errors, List<String> warnings, int excluded) {
+
+		/**
+		 * Nothing to work on, and nothing wrong or excluded: every folder given holds no Python file
+		 * (each was warned about). As ruff does, that is a warning and success, not a usage error.
+		 */
+		boolean noPythonFiles() {
+			return files.isEmpty() && errors.isEmpty() && excluded == 0;
+		}
 	}
 
 	private static final Set<String> SKIPPED = Set.of("__pycache__", "node_modules", "build_output", "site-packages");
@@ -34,9 +46,11 @@ final class SourceFiles {
 	/**
 	 * @param excludesFor the excludes that apply under a folder or to a file (command line plus its
 	 *        pyproject's)
-	 * @param outputs output folders (absolute) never to walk into
+	 * @param isOutput whether a folder (absolute) is an output folder, never to walk into
+	 * @param gitignores what git ignores is not walked; null to walk it anyway
 	 */
-	static Found find(List<Path> paths, Path cwd, Function<Path, Excludes> excludesFor, Set<Path> outputs) {
+	static Found find(List<Path> paths, Path cwd, Function<Path, Excludes> excludesFor, Predicate<Path> isOutput,
+			GitIgnores gitignores) {
 		TreeSet<Path> files = new TreeSet<>();
 		List<String> errors = new ArrayList<>();
 		List<String> warnings = new ArrayList<>();
@@ -74,8 +88,9 @@ final class SourceFiles {
 							return FileVisitResult.CONTINUE;
 						}
 						String name = dir.getFileName().toString();
-						if (name.startsWith(".") || SKIPPED.contains(name) || outputs.contains(dir)
-								|| Files.exists(dir.resolve("pyvenv.cfg")) || Files.isDirectory(dir.resolve("conda-meta"))) {
+						if (name.startsWith(".") || SKIPPED.contains(name) || isOutput.test(dir)
+								|| Files.exists(dir.resolve("pyvenv.cfg")) || Files.isDirectory(dir.resolve("conda-meta"))
+								|| (gitignores != null && gitignores.ignored(dir, true))) {
 							return FileVisitResult.SKIP_SUBTREE;
 						}
 						if (excludesFor.apply(dir).match(dir, true) != null) {
@@ -90,7 +105,8 @@ final class SourceFiles {
 						Path file = named.apply(realFile);
 						String name = file.getFileName().toString();
 						if (name.endsWith(".py") && !name.startsWith(".")
-								&& (attrs.isRegularFile() || Files.isRegularFile(realFile))) {
+								&& (attrs.isRegularFile() || Files.isRegularFile(realFile))
+								&& (gitignores == null || !gitignores.ignored(file, false))) {
 							seen[0]++;
 							if (excludesFor.apply(file).match(file, false) != null) {
 								excluded[0]++;

@@ -17,6 +17,7 @@ import org.tomlj.TomlParseResult;
 import org.tomlj.TomlTable;
 
 import dev.ptotools.analyzer.config.AnalyzerConfig;
+import dev.ptotools.analyzer.config.RuleSelectors;
 import dev.ptotools.analyzer.diagnostics.Severity;
 
 /**
@@ -33,11 +34,13 @@ import dev.ptotools.analyzer.diagnostics.Severity;
  * backend = "Ascend910B"             # Ascend910B | Ascend950
  * device-ids = [0, 1]                # DistributedConfig device ids: the ranks of a distributed program
  * grouped-dispatch = true            # publish grouped rank loops to all ranks as one group
- * select = ["PTO1", "PTO2"]          # only these rules (ids or id prefixes)
- * disable = ["PTO110"]               # never these
+ * select = ["PTO1", "PTO2"]          # only these rules (ids, id prefixes or names)
+ * disable = ["grouped-dispatch"]     # never these
  * severity = { PTO105 = "error" }    # per-rule severity (error, warning, info, hint)
  * exclude = ["tests/fixtures/**"]    # globs, relative to pyproject.toml, that check skips
  * fail-on = "error"                  # check's threshold: error | warning | info | never
+ * show-info = false                  # check: info findings also as GitHub annotations and SARIF results
+ * respect-gitignore = true           # folder walks skip what git ignores
  * </pre>
  *
  * Unknown keys and wrong types are reported as problems, not errors: a broken configuration must
@@ -45,16 +48,16 @@ import dev.ptotools.analyzer.diagnostics.Severity;
  */
 public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String> output,
 		Optional<Boolean> codegenOnSave, CompileSettings compile, List<String> exclude, Optional<String> failOn,
-		List<String> problems) {
+		Optional<Boolean> showInfo, Optional<Boolean> respectGitignore, List<String> problems) {
 
 	public static final ProjectConfig NONE = new ProjectConfig(null, AnalyzerConfig.DEFAULT, Optional.empty(),
-			Optional.empty(), CompileSettings.NONE, List.of(), Optional.empty(), List.of());
+			Optional.empty(), CompileSettings.NONE, List.of(), Optional.empty(), Optional.empty(), Optional.empty(), List.of());
 
 	private static final Set<String> KEYS = keys();
 
 	private static Set<String> keys() {
 		Set<String> keys = new HashSet<>(Set.of("output", "codegen-on-save", "select", "disable", "severity", "exclude",
-				"fail-on"));
+				"fail-on", "show-info", "respect-gitignore"));
 		keys.addAll(CompileSettings.TOML_KEYS);
 		return Set.copyOf(keys);
 	}
@@ -96,7 +99,7 @@ public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String>
 		TomlTable table = result.getTable("tool.pto");
 		if (table == null) {
 			return new ProjectConfig(root, AnalyzerConfig.DEFAULT, Optional.empty(), Optional.empty(), CompileSettings.NONE,
-					List.of(), Optional.empty(), List.copyOf(problems));
+					List.of(), Optional.empty(), Optional.empty(), Optional.empty(), List.copyOf(problems));
 		}
 		for (String key : table.keySet()) {
 			if (!KEYS.contains(key)) {
@@ -112,25 +115,43 @@ public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String>
 				if (s == null) {
 					problems.add(name + ": tool.pto.severity." + rule + " must be error, warning, info or hint");
 				} else {
-					severities.put(rule, s);
+					severities.put(rule(rule, "tool.pto.severity", name, problems), s);
 				}
 			}
 		}
-		Set<String> disabled = new HashSet<>(strings(table, "disable", name, problems));
-		Set<String> selected = new HashSet<>(strings(table, "select", name, problems));
+		Set<String> disabled = new HashSet<>();
+		strings(table, "disable", name, problems).forEach(r -> disabled.add(rule(r, "tool.pto.disable", name, problems)));
+		Set<String> selected = new HashSet<>();
+		strings(table, "select", name, problems).forEach(r -> selected.add(rule(r, "tool.pto.select", name, problems)));
 		CompileSettings compile = CompileSettings.fromToml(table, name, problems);
 		Optional<String> failOn = string(table, "fail-on", name, problems);
-		Optional<Boolean> onSave = Optional.empty();
-		if (table.contains("codegen-on-save")) {
-			if (table.isBoolean("codegen-on-save")) {
-				onSave = Optional.of(table.getBoolean("codegen-on-save"));
-			} else {
-				problems.add(name + ": tool.pto.codegen-on-save must be true or false");
-			}
-		}
 		return new ProjectConfig(root, new AnalyzerConfig(severities, disabled, selected),
-				string(table, "output", name, problems), onSave, compile,
-				strings(table, "exclude", name, problems), failOn, List.copyOf(problems));
+				string(table, "output", name, problems), bool(table, "codegen-on-save", name, problems), compile,
+				strings(table, "exclude", name, problems), failOn, bool(table, "show-info", name, problems),
+				bool(table, "respect-gitignore", name, problems), List.copyOf(problems));
+	}
+
+	/**
+	 * A rule id, id prefix or name as the analyzer's configuration holds it (an id or id prefix); one
+	 * that names no rule is a problem and is kept as written, so it matches nothing.
+	 */
+	private static String rule(String selector, String key, String name, List<String> problems) {
+		Optional<String> id = RuleSelectors.resolve(selector);
+		if (id.isEmpty()) {
+			problems.add(name + ": " + RuleSelectors.unknown(key, selector));
+		}
+		return id.orElse(selector.strip());
+	}
+
+	private static Optional<Boolean> bool(TomlTable t, String key, String name, List<String> problems) {
+		if (!t.contains(key)) {
+			return Optional.empty();
+		}
+		if (!t.isBoolean(key)) {
+			problems.add(name + ": tool.pto." + key + " must be true or false");
+			return Optional.empty();
+		}
+		return Optional.of(t.getBoolean(key));
 	}
 
 	private static Optional<String> string(TomlTable t, String key, String name, List<String> problems) {
@@ -166,6 +187,6 @@ public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String>
 
 	private static ProjectConfig withProblem(Path pyproject, String problem) {
 		return new ProjectConfig(pyproject.getParent(), AnalyzerConfig.DEFAULT, Optional.empty(), Optional.empty(),
-				CompileSettings.NONE, List.of(), Optional.empty(), List.of(problem));
+				CompileSettings.NONE, List.of(), Optional.empty(), Optional.empty(), Optional.empty(), List.of(problem));
 	}
 }

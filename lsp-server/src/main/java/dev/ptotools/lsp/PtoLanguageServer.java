@@ -55,7 +55,7 @@ public class PtoLanguageServer extends LanguageServerImpl {
 	public static final String COMPILE_WORKSPACE = "pto.compileWorkspace";
 
 	private final Map<String, OpenDocument> documents = new ConcurrentHashMap<>();
-	private final WorkspaceFolders workspace = new WorkspaceFolders();
+	private final WorkspaceFolders workspace = new WorkspaceFolders(new ConfigurationWarnings(this::warn));
 	private final AnalysisScheduler scheduler = new AnalysisScheduler(workspace, this::publish);
 	private final ExecutorService requests = Executors.newFixedThreadPool(2, DeepStack.threadFactory());
 	private final Commands commands = new Commands(this);
@@ -109,7 +109,7 @@ public class PtoLanguageServer extends LanguageServerImpl {
 		}
 		workspace.setFolders(folders);
 		if (params.getInitializationOptions() instanceof JsonElement json) {
-			workspace.setGlobal(checked(ServerSettings.from(json)));
+			workspace.setGlobal(ServerSettings.from(json));
 		}
 		initialized = true;
 		InitializeResult result = new InitializeResult(capabilities(), new ServerInfo("pto", dev.ptotools.Main.version()));
@@ -351,19 +351,14 @@ public class PtoLanguageServer extends LanguageServerImpl {
 		return null;
 	}
 
-	/** Editor settings problems already shown, so each is shown once, not on every configuration push. */
-	private final java.util.Set<String> shownSettingsProblems = java.util.concurrent.ConcurrentHashMap.newKeySet();
-
-	/** Shows a warning for an invalid compile setting of the editor (it is ignored, pyproject's applies). */
-	private ServerSettings checked(ServerSettings settings) {
-		settings.compileProblem(dev.ptotools.config.ProjectConfig.NONE).ifPresent(problem -> {
-			LanguageClient c = client;
-			if (shownSettingsProblems.add(problem) && c != null) {
-				c.showMessage(new MessageParams(MessageType.Warning,
-						"pto settings: " + problem + "; the editor's compile settings are ignored until it is fixed"));
-			}
-		});
-		return settings;
+	/** A warning the user should see (window/showMessage), such as a setting naming no rule. */
+	private void warn(String message) {
+		LanguageClient c = client;
+		if (c != null) {
+			c.showMessage(new MessageParams(MessageType.Warning, message));
+		} else {
+			System.err.println(message);
+		}
 	}
 
 	public void log(MessageType type, String message) {
@@ -541,7 +536,7 @@ public class PtoLanguageServer extends LanguageServerImpl {
 	@Override
 	public void didChangeConfiguration(DidChangeConfigurationParams params) {
 		if (params.getSettings() instanceof JsonElement json) {
-			workspace.setGlobal(checked(ServerSettings.from(json)));
+			workspace.setGlobal(ServerSettings.from(json));
 		}
 		workspace.forgetPyprojects();
 		pullConfiguration();
@@ -598,11 +593,11 @@ public class PtoLanguageServer extends LanguageServerImpl {
 				return;
 			}
 			if (values.get(0) instanceof JsonElement json && json.isJsonObject()) {
-				workspace.setGlobal(checked(ServerSettings.from(json)));
+				workspace.setGlobal(ServerSettings.from(json));
 			}
 			for (int i = 1; i < values.size() && i - 1 < folders.size(); i++) {
 				if (values.get(i) instanceof JsonElement json && json.isJsonObject()) {
-					workspace.setFolderSettings(folders.get(i - 1), checked(ServerSettings.from(json)));
+					workspace.setFolderSettings(folders.get(i - 1), ServerSettings.from(json));
 				}
 			}
 			scheduler.reanalyze(openDocuments());

@@ -1,9 +1,11 @@
 package dev.ptotools.lsp;
 
+import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.HashSet;
 import java.util.List;
 import java.util.Map;
+import java.util.Optional;
 import java.util.Set;
 
 import com.google.gson.JsonArray;
@@ -11,18 +13,23 @@ import com.google.gson.JsonElement;
 import com.google.gson.JsonObject;
 
 import dev.ptotools.analyzer.config.AnalyzerConfig;
+import dev.ptotools.analyzer.config.RuleSelectors;
 import dev.ptotools.analyzer.diagnostics.Severity;
 import dev.ptotools.config.CompileSettings;
 import dev.ptotools.config.ProjectConfig;
 
 /**
  * The editor's {@code pto} settings for one workspace folder, laid over pyproject.toml's [tool.pto].
- * Fields are null where the editor sets nothing.
+ * Fields are null where the editor sets nothing. Rules in {@code disabledRules} and {@code severities}
+ * are named by id, id prefix or name ({@link RuleSelectors}); {@code problems} says what the server
+ * could not use, for the user to see.
  */
 public record ServerSettings(String outputFolder, Boolean codegenOnSave, CompileSettings compile,
-		Map<String, Severity> severities, Set<String> disabled, Integer debounceMs, Integer maxFileChars) {
+		Map<String, Severity> severities, Set<String> disabled, Integer debounceMs, Integer maxFileChars,
+		List<String> problems) {
 
-	public static final ServerSettings EMPTY = new ServerSettings(null, null, CompileSettings.NONE, Map.of(), Set.of(), null, null);
+	public static final ServerSettings EMPTY = new ServerSettings(null, null, CompileSettings.NONE, Map.of(), Set.of(), null, null,
+			List.of());
 
 	public static final int DEFAULT_DEBOUNCE_MS = 150;
 	public static final int DEFAULT_MAX_FILE_CHARS = 4_000_000;
@@ -40,19 +47,41 @@ public record ServerSettings(String outputFolder, Boolean codegenOnSave, Compile
 			o = o.getAsJsonObject("pto");
 		}
 		Map<String, Severity> severities = new HashMap<>();
-		Set<String> disabled = new HashSet<>(strings(o.get("disabledRules")));
+		List<String> problems = new ArrayList<>();
+		Set<String> disabled = new HashSet<>();
+		for (String r : strings(o.get("disabledRules"))) {
+			disabled.add(rule(r, "pto.disabledRules", problems));
+		}
 		if (o.has("severities") && o.get("severities").isJsonObject()) {
 			for (Map.Entry<String, JsonElement> e : o.getAsJsonObject("severities").entrySet()) {
 				String v = e.getValue().isJsonPrimitive() ? e.getValue().getAsString() : "";
 				if (v.equalsIgnoreCase("off") || v.equalsIgnoreCase("none")) {
-					disabled.add(e.getKey());
+					disabled.add(rule(e.getKey(), "pto.severities", problems));
 				} else if (Severity.parse(v) != null) {
-					severities.put(e.getKey(), Severity.parse(v));
+					severities.put(rule(e.getKey(), "pto.severities", problems), Severity.parse(v));
+				} else {
+					problems.add("pto.severities: '" + e.getKey() + "' must be error, warning, info, hint or off");
 				}
 			}
 		}
-		return new ServerSettings(str(o, "outputFolder"), bool(o, "codegenOnSave"), CompileSettings.fromJson(o),
-				Map.copyOf(severities), Set.copyOf(disabled), integer(o, "debounceMs"), integer(o, "maxFileChars"));
+		CompileSettings compile = CompileSettings.fromJson(o);
+		try {
+			compile.options();
+		} catch (IllegalArgumentException e) {
+			problems.add(e.getMessage() + "; the editor's compile settings are ignored until it is fixed");
+		}
+		return new ServerSettings(str(o, "outputFolder"), bool(o, "codegenOnSave"), compile,
+				Map.copyOf(severities), Set.copyOf(disabled), integer(o, "debounceMs"), integer(o, "maxFileChars"),
+				List.copyOf(problems));
+	}
+
+	/** The id or id prefix a rule selector stands for; one that names no rule is a problem, kept as written. */
+	private static String rule(String selector, String setting, List<String> problems) {
+		Optional<String> id = RuleSelectors.resolve(selector);
+		if (id.isEmpty()) {
+			problems.add(RuleSelectors.unknown(setting, selector));
+		}
+		return id.orElse(selector.strip());
 	}
 
 	/** The analyzer configuration: pyproject's, then the editor's on top. */
@@ -70,7 +99,7 @@ public record ServerSettings(String outputFolder, Boolean codegenOnSave, Compile
 
 	/**
 	 * The compile settings: the editor's over pyproject's. An invalid editor value is dropped with the
-	 * layer it came in (the problem is shown by {@link #compileProblem}), so a typo does not stop on-save.
+	 * layer it came in (it is one of {@link #problems}), so a typo does not stop on-save.
 	 */
 	public CompileSettings effectiveCompile(ProjectConfig project) {
 		CompileSettings merged = compile.over(project.compile());
@@ -119,7 +148,7 @@ public record ServerSettings(String outputFolder, Boolean codegenOnSave, Compile
 			return List.of();
 		}
 		JsonArray a = e.getAsJsonArray();
-		List<String> out = new java.util.ArrayList<>();
+		List<String> out = new ArrayList<>();
 		a.forEach(x -> {
 			if (x.isJsonPrimitive()) {
 				out.add(x.getAsString());

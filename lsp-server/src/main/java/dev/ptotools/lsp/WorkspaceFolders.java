@@ -18,6 +18,12 @@ public final class WorkspaceFolders {
 	private final Map<Path, ServerSettings> perFolder = new ConcurrentHashMap<>();
 	private volatile ServerSettings global = ServerSettings.EMPTY;
 	private final Map<Path, ProjectConfig> pyprojects = new ConcurrentHashMap<>();
+	private final ConfigurationWarnings warnings;
+
+	/** @param warnings where the problems of the settings and pyproject.toml files it reads go */
+	public WorkspaceFolders(ConfigurationWarnings warnings) {
+		this.warnings = warnings;
+	}
 
 	public void setFolders(List<Path> paths) {
 		folders.clear();
@@ -41,10 +47,12 @@ public final class WorkspaceFolders {
 
 	public void setGlobal(ServerSettings s) {
 		global = s;
+		warnings.report("pto settings", s.problems());
 	}
 
 	public void setFolderSettings(Path folder, ServerSettings s) {
 		perFolder.put(folder, s);
+		warnings.report("pto settings of " + folder, s.problems());
 	}
 
 	/** The folder holding a file (the deepest one), or null. */
@@ -73,8 +81,23 @@ public final class WorkspaceFolders {
 		if (start == null) {
 			return ProjectConfig.NONE;
 		}
-		return ProjectConfig.nearestPyproject(start).map(p -> pyprojects.computeIfAbsent(p, ProjectConfig::load))
-				.orElse(ProjectConfig.NONE);
+		return ProjectConfig.nearestPyproject(start).map(this::load).orElse(ProjectConfig.NONE);
+	}
+
+	private ProjectConfig load(Path pyproject) {
+		ProjectConfig known = pyprojects.get(pyproject);
+		if (known != null) {
+			return known;
+		}
+		ProjectConfig loaded = ProjectConfig.load(pyproject);
+		ProjectConfig raced = pyprojects.putIfAbsent(pyproject, loaded);
+		if (raced != null) {
+			return raced;
+		}
+		// Each problem already names the file.
+		warnings.report(pyproject.toString(), loaded.problems().stream()
+				.map(p -> p.startsWith(pyproject + ": ") ? p.substring(pyproject.toString().length() + 2) : p).toList());
+		return loaded;
 	}
 
 	public void forgetPyprojects() {

@@ -112,7 +112,16 @@ class CheckIT {
 		assertTrue(none.out().contains("No findings in 4 files."), none.out());
 		Pto.Run unknown = Pto.run(repo, "check", "--select", "PTO999", "docs/examples");
 		assertEquals(0, unknown.exit());
-		assertTrue(unknown.err().contains("--select PTO999 matches no rule"), unknown.err());
+		assertTrue(unknown.err().contains("pto: warning: --select: 'PTO999' matches no rule id or name"), unknown.err());
+		// rule names work where ids do, in any case
+		assertEquals(Set.of("PTO100", "PTO105"), rules(Pto.run(repo, "check", "--format", "json", "--select",
+				"Grouped-Dispatch,dispatch-not-pinned", "docs/examples")));
+		assertEquals(rules(Pto.run(repo, "check", "--format", "json", "--ignore", "PTO100,PTO105", "docs/examples")),
+				rules(Pto.run(repo, "check", "--format", "json", "--ignore", "grouped-dispatch",
+						"--ignore", "dispatch-not-pinned", "docs/examples")));
+		Pto.Run typo = Pto.run(repo, "check", "--ignore", "grouped-dispatches", "docs/examples");
+		assertTrue(typo.err().contains("pto: warning: --ignore: 'grouped-dispatches' matches no rule id or name"),
+				typo.err());
 	}
 
 	@Test
@@ -158,7 +167,15 @@ class CheckIT {
 		JsonNode run = log.get("runs").get(0);
 		assertEquals("pto", run.get("tool").get("driver").get("name").asText());
 		assertEquals(dev.ptotools.analyzer.report.RuleInfo.catalog().size(), run.get("tool").get("driver").get("rules").size());
-		assertEquals(9, run.get("results").size());
+		// the 3 info findings (PTO100, grouped loops) are not code-scanning alerts unless asked for
+		assertEquals(6, run.get("results").size());
+		for (JsonNode result : run.get("results")) {
+			assertNotEquals("note", result.get("level").asText(), result.toString());
+		}
+		assertTrue(r.err().contains("3 info findings are not in the report (--show-info)"), r.err());
+		JsonNode all = Sarif.assertValid(Pto.run(Pto.repo(), "check", "--format", "sarif", "--show-info", "docs/examples")
+				.out()).get("runs").get(0);
+		assertEquals(9, all.get("results").size());
 		JsonNode first = run.get("results").get(0);
 		assertEquals("docs/examples/allgather_ranks.py",
 				first.get("locations").get(0).get("physicalLocation").get("artifactLocation").get("uri").asText());
@@ -204,14 +221,29 @@ class CheckIT {
 		Pattern p = Pattern.compile("::(error|warning|notice) file=([^,]+),line=(\\d+),col=(\\d+),endLine=(\\d+),"
 				+ "endColumn=(\\d+),title=(PTO\\d{3})::(.+)");
 		List<String> lines = r.out().lines().toList();
-		assertEquals(9, lines.size(), r.out());
+		assertEquals(6, lines.size(), r.out());
 		for (String line : lines) {
 			assertTrue(p.matcher(line).matches(), line);
 		}
+		assertTrue(lines.stream().noneMatch(l -> l.startsWith("::notice ")), "info is no annotation by default: " + r.out());
 		assertTrue(lines.contains("::error file=docs/examples/ineligible_loops.py,line=31,col=23,endLine=31,endColumn=62,"
 				+ "title=PTO302::pl.create_tensor in HOST orchestrator must be a top-level statement (not nested inside"
 				+ " for-loop). Pre-init hoisting requires static, unconditional allocation."), r.out());
-		assertTrue(lines.stream().anyMatch(l -> l.startsWith("::notice ") && l.contains("title=PTO100")));
+		// info findings as notices: on request (--show-info, [tool.pto] show-info) or when they fail the run
+		for (List<String> args : List.of(List.of("--show-info"), List.of("--fail-on", "info"))) {
+			List<String> cmd = new java.util.ArrayList<>(List.of("check", "--format", "github"));
+			cmd.addAll(args);
+			cmd.add("docs/examples");
+			Pto.Run withInfo = Pto.run(Pto.repo(), cmd.toArray(String[]::new));
+			assertEquals(9, withInfo.out().lines().count(), args + ": " + withInfo.out());
+			assertTrue(withInfo.out().lines().anyMatch(l -> l.startsWith("::notice ") && l.contains("title=PTO100")), args.toString());
+		}
+		Path project = Files.createDirectories(dir.resolve("project"));
+		Files.writeString(project.resolve("unpinned.py"), UNPINNED.replace("device=0)", "device=r)"));
+		Files.writeString(project.resolve("pyproject.toml"), "[tool.pto]\nshow-info = true\n");
+		assertTrue(Pto.run(project, "check", "--format", "github").out().contains("::notice "), "[tool.pto] show-info");
+		assertFalse(Pto.run(project, "check", "--format", "github", "--no-show-info").out().contains("::notice "),
+				"--no-show-info overrides the file");
 		Files.writeString(dir.resolve("a,b:c%.py"), UNPINNED);
 		Pto.Run odd = Pto.run(dir, "check", "--format", "github", "--select", "PTO105");
 		Matcher m = p.matcher(odd.out().strip());
@@ -258,6 +290,36 @@ class CheckIT {
 	}
 
 	@Test
+	void discoveryRespectsGitignoreAndTheConfiguredOutput(@TempDir Path dir) throws Exception {
+		for (String rel : List.of("src/a.py", "src/b_gen.py", "src/keep_gen.py", "target/t.py", "src/pkg/local.py",
+				"src/pkg/ok.py", "scratch/s.py", "gen/out/P/o.py", "loose.py")) {
+			Path p = dir.resolve(rel);
+			Files.createDirectories(p.getParent());
+			Files.writeString(p, UNPINNED);
+		}
+		Files.createDirectories(dir.resolve(".git/info"));
+		Files.writeString(dir.resolve(".gitignore"), "target/\n*_gen.py\n!keep_gen.py\n/loose.py\n");
+		Files.writeString(dir.resolve("src/pkg/.gitignore"), "local.py\n");
+		Files.writeString(dir.resolve(".git/info/exclude"), "scratch/\n");
+		Files.writeString(dir.resolve("pyproject.toml"), "[tool.pto]\noutput = \"gen/out\"\n");
+		Set<String> kept = Set.of("src/a.py", "src/keep_gen.py", "src/pkg/ok.py");
+		for (String command : List.of("check", "loops")) {
+			assertEquals(kept, files(Pto.run(dir, command, "--format", "json")), command);
+		}
+		// the same from a subfolder: the root's .gitignore still applies
+		assertEquals(Set.of("a.py", "keep_gen.py", "pkg/ok.py"), files(Pto.run(dir.resolve("src"), "check", "--format", "json")));
+		// turned off by the flag or by [tool.pto]; the configured output folder stays unwalked
+		Set<String> all = Set.of("src/a.py", "src/b_gen.py", "src/keep_gen.py", "target/t.py", "src/pkg/local.py",
+				"src/pkg/ok.py", "scratch/s.py", "loose.py");
+		assertEquals(all, files(Pto.run(dir, "check", "--format", "json", "--no-respect-gitignore")));
+		Files.writeString(dir.resolve("pyproject.toml"), "[tool.pto]\noutput = \"gen/out\"\nrespect-gitignore = false\n");
+		assertEquals(all, files(Pto.run(dir, "check", "--format", "json")));
+		assertEquals(kept, files(Pto.run(dir, "check", "--format", "json", "--respect-gitignore")));
+		// a file named on the command line is taken, ignored or not
+		assertEquals(Set.of("target/t.py"), files(Pto.run(dir, "check", "--format", "json", "target/t.py")));
+	}
+
+	@Test
 	void configurationFromPyproject(@TempDir Path dir) throws Exception {
 		Files.writeString(dir.resolve("unpinned.py"), UNPINNED);
 		Files.createDirectories(dir.resolve("fixtures"));
@@ -268,9 +330,9 @@ class CheckIT {
 
 				[tool.pto]
 				fail-on = "warning"
-				disable = ["PTO100"]
+				disable = ["grouped-dispatch", "no-such-rule"]
 				exclude = ["fixtures/**"]
-				severity = { PTO105 = "error" }
+				severity = { dispatch-not-pinned = "error" }
 				colour = "yes"
 				""");
 		Pto.Run r = Pto.run(dir, "check", "--format", "json");
@@ -279,6 +341,8 @@ class CheckIT {
 		assertEquals(1, findings.size(), r.out());
 		assertEquals("error", findings.get(0).getAsJsonObject().get("severity").getAsString());
 		assertTrue(r.err().contains("unknown key tool.pto.colour"), r.err());
+		assertTrue(r.err().contains("pto: warning: configuration: " + dir.resolve("pyproject.toml")
+				+ ": tool.pto.disable: 'no-such-rule' matches no rule id or name"), r.err());
 		// flags override the file
 		assertEquals(0, Pto.run(dir, "check", "--fail-on", "never").exit());
 		assertEquals(Set.of("PTO105"), rules(Pto.run(dir, "check", "--format", "json", "--select", "PTO105")));
@@ -298,10 +362,21 @@ class CheckIT {
 
 		Files.createDirectories(dir.resolve("empty/sub"));
 		Files.writeString(dir.resolve("empty/sub/readme.md"), "# nothing\n");
+		// a folder without Python files: a warning and success, as ruff does; no "No findings in 0 files."
 		Pto.Run empty = Pto.run(dir, "check", "empty");
-		assertEquals(2, empty.exit(), empty.toString());
-		assertTrue(empty.err().contains("empty: no Python files in this folder"), empty.err());
-		assertTrue(empty.err().contains("no Python files to check"), empty.err());
+		assertEquals(0, empty.exit(), empty.toString());
+		assertEquals("", empty.out());
+		assertEquals("pto: warning: empty: no Python files in this folder\n", empty.err());
+		Pto.Run emptyJson = Pto.run(dir, "check", "--format", "json", "empty");
+		assertEquals(0, emptyJson.exit(), emptyJson.toString());
+		assertEquals("[]", emptyJson.out().strip(), "machine formats still print a valid, empty report");
+		for (String command : new String[] { "loops", "compile" }) {
+			Pto.Run r = Pto.run(dir, command, "empty");
+			assertEquals(0, r.exit(), command + ": " + r);
+			assertEquals("", r.out(), command);
+			assertEquals("pto: warning: empty: no Python files in this folder\n", r.err(), command);
+		}
+		assertFalse(Files.exists(dir.resolve("build_output")));
 
 		// a missing path next to good ones: the good ones are still reported, the exit says error
 		Files.writeString(dir.resolve("ok.py"), UNPINNED);

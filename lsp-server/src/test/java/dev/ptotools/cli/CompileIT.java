@@ -97,6 +97,16 @@ class CompileIT {
 		assertEquals(0, fresh.exit(), fresh.toString());
 		assertEquals("build_output is up to date (13 generated files of 3 programs).\n", fresh.out());
 
+		// a source with errors: its outputs cannot be compared, so the check fails and says so
+		Path rejected = dir.resolve("examples/ineligible_loops.py");
+		Files.copy(Pto.examples().resolve("ineligible_loops.py"), rejected);
+		Pto.Run unverified = Pto.run(dir, "compile", "--check");
+		assertEquals(1, unverified.exit(), unverified.toString());
+		assertTrue(unverified.err().contains("error: [Reasons] PTO302"), unverified.err());
+		assertEquals("build_output is not verified: 1 source has errors (above), so its outputs cannot be checked;"
+				+ " the 13 generated files of 3 programs that compiled match.\n", unverified.out());
+		Files.delete(rejected);
+
 		Path host = dir.resolve("build_output/Broadcast/orchestration/host_orch.py");
 		Files.writeString(host, Files.readString(host).replace("_submit_chip", "_submit_chip_old"));
 		Files.delete(dir.resolve("build_output/PartialSums/distributed_meta.json"));
@@ -158,6 +168,26 @@ class CompileIT {
 		// -o wins over [tool.pto] output
 		assertEquals(0, Pto.run(sub, "compile", "-o", dir.resolve("elsewhere").toString(), ".").exit());
 		assertTrue(Files.isRegularFile(dir.resolve("elsewhere/AddChain/kernel_config.py")));
+	}
+
+	/** Generated files get the mode a plain write gets under the user's umask, not createTempFile's 0600. */
+	@Test
+	void generatedFilesRespectTheUmask(@TempDir Path dir) throws Exception {
+		org.junit.jupiter.api.Assumptions.assumeTrue(dir.getFileSystem().supportedFileAttributeViews().contains("posix"));
+		Files.copy(Pto.examples().resolve("single_chip.py"), dir.resolve("single_chip.py"));
+		String javaBin = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		for (String[] umask : new String[][] { { "022", "rw-r--r--" }, { "027", "rw-r-----" } }) {
+			Path out = dir.resolve("out" + umask[0]);
+			Pto.Run r = Pto.exec(dir, Map.of(), List.of("sh", "-c", "umask " + umask[0] + " && exec \"$0\" -jar \"$1\" compile -o \"$2\"",
+					javaBin, Pto.jar().toString(), out.toString()));
+			assertEquals(0, r.exit(), r.toString());
+			Map<String, byte[]> files = tree(out);
+			assertFalse(files.isEmpty());
+			for (String f : files.keySet()) {
+				assertEquals(umask[1], java.nio.file.attribute.PosixFilePermissions.toString(
+						Files.getPosixFilePermissions(out.resolve(f))), "umask " + umask[0] + ": " + f);
+			}
+		}
 	}
 
 	@Test

@@ -1,7 +1,10 @@
 package dev.ptotools.e2e;
 
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 import java.util.concurrent.TimeUnit;
@@ -25,7 +28,14 @@ class NeovimIT {
 	void diagnosticsQuickFixAndCodegenOnSave() throws Exception {
 		Path workspace = Files.createDirectories(temp.resolve("workspace"));
 		EditorScenario scenario = new EditorScenario(workspace);
-		scenario.verify(run(workspace, Map.of("PTO_E2E_FILE", scenario.file.toString())), temp.resolve("scratch"));
+		EditorRun.Result r = run(workspace, Map.of("PTO_E2E_FILE", scenario.file.toString()));
+		scenario.verify(r, temp.resolve("scratch"));
+		// :PtoShowGeneratedCode named its splits once each: "<title> (grouped)", "<title> (per rank)".
+		List<String> buffers = new ArrayList<>();
+		r.log().getAsJsonArray("generatedBuffers").forEach(b -> buffers.add(b.getAsString()));
+		int loopLine = EditorScenario.line(scenario.fixedText(), "for r in pl.range(n)");
+		String title = "Reasons.host_orch: rank loop at line " + loopLine;
+		assertEquals(List.of(title + " (grouped)", title + " (per rank)"), buffers);
 	}
 
 	@Test

@@ -126,6 +126,10 @@ class LanguageServerTest {
 				.get(30, TimeUnit.SECONDS);
 		String md = loop.getContents().getRight().getValue();
 		assertTrue(md.contains("not grouped") && md.contains("✗") && md.contains("PTO101"), md);
+		// The checklist is uniform: every check is a ✓ or ✗ bullet, none numbered (not "2., 3., -, -, 4.").
+		List<String> checks = md.lines().filter(l -> l.startsWith("- ")).toList();
+		assertEquals(10, checks.size(), md);
+		assertTrue(checks.stream().allMatch(l -> l.matches("- [✓✗] [a-z].*")), md);
 		Hover callee = lsp.server.getTextDocumentService()
 				.hover(new HoverParams(new TextDocumentIdentifier(uri), at(text, "self.chip_step(data, device=0)", 6)))
 				.get(30, TimeUnit.SECONDS);
@@ -294,6 +298,27 @@ class LanguageServerTest {
 	}
 
 	@Test
+	void rulesAreNamedByNameAndWhatNamesNoRuleIsAWarning() throws Exception {
+		Files.writeString(workspace.resolve("pyproject.toml"),
+				"[tool.pto]\ndisable = [\"conditional-dispatch\", \"no-such-rule\"]\n");
+		JsonElement settings = JsonParser.parseString(
+				"{\"severities\": {\"dispatch-not-pinned\": \"error\"}, \"disabledRules\": [\"PTO1O1\"]}");
+		lsp.client.configuration = settings;
+		lsp.initialize(workspace, JsonParser.parseString("{\"settings\": " + settings + "}"));
+		lsp.open(uri, text);
+		PublishDiagnosticsParams p = lsp.awaitVersion(uri, 1);
+		assertTrue(!codes(p).contains("PTO103") && codes(p).contains("PTO101"), codes(p).toString());
+		assertEquals(DiagnosticSeverity.Error, p.getDiagnostics().stream()
+				.filter(d -> d.getCode().getLeft().equals("PTO105")).findFirst().orElseThrow().getSeverity());
+		// the unknown names are shown to the user (not only logged), the editor's and pyproject.toml's
+		List<String> warnings = lsp.awaitShown(m -> m.getType() == MessageType.Warning, 2);
+		assertTrue(warnings.stream().anyMatch(w -> w.contains("pto settings: pto.disabledRules: 'PTO1O1' matches no rule")),
+				warnings.toString());
+		assertTrue(warnings.stream().anyMatch(w -> w.contains("pyproject.toml: tool.pto.disable: 'no-such-rule' matches no rule")),
+				warnings.toString());
+	}
+
+	@Test
 	void eachWorkspaceFolderHasItsOwnSettings() throws Exception {
 		Path a = Files.createDirectories(workspace.resolve("a"));
 		Path b = Files.createDirectories(workspace.resolve("b"));
@@ -344,6 +369,11 @@ class LanguageServerTest {
 						List.of(new JsonPrimitive(uri), new JsonPrimitive(groupedLine))))
 				.get(30, TimeUnit.SECONDS));
 		assertTrue(grouped.get("grouped").getAsString().contains("_submit_chip_group("), grouped.toString());
+		// The title names the loop; the clients add "(per rank)" / "(grouped)" to their two views.
+		for (JsonObject result : List.of(code, grouped)) {
+			String title = result.get("title").getAsString();
+			assertTrue(title.matches("Reasons\\.host_orch: rank loop at line \\d+"), title);
+		}
 		JsonObject compiled = json(lsp.server.getWorkspaceService()
 				.executeCommand(new ExecuteCommandParams(PtoLanguageServer.COMPILE_WORKSPACE, List.of()))
 				.get(60, TimeUnit.SECONDS));

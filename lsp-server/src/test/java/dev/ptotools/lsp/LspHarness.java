@@ -33,6 +33,8 @@ public final class LspHarness implements AutoCloseable {
 	public static final class Client implements LanguageClient {
 		public final List<PublishDiagnosticsParams> diagnostics = new CopyOnWriteArrayList<>();
 		public final List<MessageParams> messages = new CopyOnWriteArrayList<>();
+		/** window/showMessage only (also in {@link #messages}). */
+		public final List<MessageParams> shown = new CopyOnWriteArrayList<>();
 		public final List<ProgressParams> progress = new CopyOnWriteArrayList<>();
 		public final List<JsonObject> loopSummaries = new CopyOnWriteArrayList<>();
 		public volatile JsonElement configuration;
@@ -51,6 +53,7 @@ public final class LspHarness implements AutoCloseable {
 		@Override
 		public void showMessage(MessageParams m) {
 			messages.add(m);
+			shown.add(m);
 		}
 
 		@Override
@@ -166,6 +169,21 @@ public final class LspHarness implements AutoCloseable {
 			Thread.sleep(10);
 		}
 		throw new TimeoutException("no matching diagnostics for " + uri + "; got " + client.diagnostics);
+	}
+
+	/** The texts of the window/showMessage messages so far that match, once there are at least {@code count}. */
+	public List<String> awaitShown(Predicate<MessageParams> matching, int count) throws Exception {
+		long deadline = System.currentTimeMillis() + 30_000;
+		while (true) {
+			List<String> found = client.shown.stream().filter(matching).map(MessageParams::getMessage).toList();
+			if (found.size() >= count) {
+				return found;
+			}
+			if (System.currentTimeMillis() > deadline) {
+				throw new AssertionError("expected " + count + " matching messages, got " + found);
+			}
+			Thread.sleep(20);
+		}
 	}
 
 	public PublishDiagnosticsParams awaitVersion(String uri, int version) throws Exception {

@@ -9,9 +9,11 @@ import dev.ptotools.analyzer.diagnostics.Severity;
  * Which rules run and how severe their findings are. The defaults come from the rules; overrides come
  * from pyproject.toml ([tool.pto]), the editor's settings or command-line flags, in that order.
  *
- * @param severities per rule id, a severity that replaces the rule's default
- * @param disabled rule ids that do not report
- * @param selected when non-empty, only these rule ids (or id prefixes such as "PTO1") report
+ * @param severities per rule id (or id prefix such as "PTO1"), a severity that replaces the rule's default
+ * @param disabled rule ids (or id prefixes) that do not report
+ * @param selected when non-empty, only these rule ids (or id prefixes) report
+ *
+ * Rule names ("dispatch-not-pinned") are turned into ids by {@link RuleSelectors} where configuration is read.
  */
 public record AnalyzerConfig(Map<String, Severity> severities, Set<String> disabled, Set<String> selected) {
 
@@ -30,9 +32,19 @@ public record AnalyzerConfig(Map<String, Severity> severities, Set<String> disab
 		return selected.isEmpty() || matches(selected, rule);
 	}
 
+	/** The configured severity of a rule: by its id, else by the longest id prefix given ("PTO1"), else the default. */
 	public Severity severity(String rule, Severity dflt) {
 		Severity s = severities.get(rule);
-		return s != null ? s : dflt;
+		if (s != null) {
+			return s;
+		}
+		String longest = null;
+		for (String key : severities.keySet()) {
+			if (!key.isEmpty() && rule.startsWith(key) && (longest == null || key.length() > longest.length())) {
+				longest = key;
+			}
+		}
+		return longest != null ? severities.get(longest) : dflt;
 	}
 
 	private static boolean matches(Set<String> set, String rule) {

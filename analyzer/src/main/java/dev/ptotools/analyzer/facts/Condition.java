@@ -1,7 +1,7 @@
 package dev.ptotools.analyzer.facts;
 
 /**
- * The conditions of the grouped-dispatch rule (the brief's section 2), in the order a verdict checks
+ * The conditions of grouped dispatch (listed on docs/rules/PTO100.md), in the order a verdict checks
  * them. Each failure has its own rule, so that a reader sees exactly which condition failed and
  * configuration can treat each one on its own.
  */
@@ -37,7 +37,7 @@ public enum Condition {
 		this.text = text;
 	}
 
-	/** The condition's number in the brief (several checks share one). */
+	/** The condition's number in PTO100's list (several checks share one). */
 	public int number() {
 		return number;
 	}

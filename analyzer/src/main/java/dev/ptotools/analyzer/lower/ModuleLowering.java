@@ -5,6 +5,7 @@ import java.util.List;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 
+import dev.ptotools.analyzer.config.RuleSelectors;
 import dev.ptotools.analyzer.ir.Decl;
 import dev.ptotools.analyzer.ir.Direction;
 import dev.ptotools.analyzer.ir.Expr;
@@ -550,7 +551,8 @@ public final class ModuleLowering {
 			if (m.group(2) != null) {
 				for (String r : m.group(2).split(",")) {
 					if (!r.isBlank()) {
-						rules.add(r.strip());
+						// an id or a rule's name ("dispatch-not-pinned"), as in configuration
+						rules.add(RuleSelectors.resolve(r).orElse(r.strip()));
 					}
 				}
 			}

@@ -43,6 +43,9 @@ public final class Analyzer {
 	/** Rule id of internal failures. */
 	public static final String INTERNAL_ERROR = "PTO900";
 
+	/** The name of {@link #INTERNAL_ERROR}, as rules have names. */
+	public static final String INTERNAL_ERROR_NAME = "internal-error";
+
 	private static final Analyzer STANDARD = new Analyzer(
 			List.of(new LowerPass(), new ResolveCallsPass(), new FoldConstantsPass(), new JitSamplesPass(),
 					new ClassifyFunctionsPass(), new ClassifySubscriptsPass(), new CommDomainsPass(), new RankLoopsPass(),

@@ -23,7 +23,7 @@ public record RuleInfo(String id, String name, String title, String description,
 		for (Rule r : Rules.all()) {
 			out.add(new RuleInfo(r.id(), r.name(), r.title(), r.description(), r.defaultSeverity(), r.docPath(), null));
 		}
-		out.add(new RuleInfo(Analyzer.INTERNAL_ERROR, "internal-error",
+		out.add(new RuleInfo(Analyzer.INTERNAL_ERROR, Analyzer.INTERNAL_ERROR_NAME,
 				"Internal error: a pass or rule of the analyzer failed; please report",
 				"A pass or a rule of the analyzer threw. The other rules still report; the message carries the start"
 						+ " of the stack trace for the bug report.",

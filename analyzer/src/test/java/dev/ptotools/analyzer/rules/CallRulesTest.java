@@ -81,6 +81,28 @@ class CallRulesTest {
 				"        n = pld.system.world_size()\n", "        w = pld.world_size()\n");
 	}
 
+	/** pypto.language exports its optimizations module; its entries are the same as pl.split / pl.cross_core_slot. */
+	@org.junit.jupiter.api.Test
+	void optimizationsModuleMembersAreKnown() {
+		String source = IMPORTS + """
+				@pl.program
+				class P:
+				    @pl.function(type=pl.FunctionType.Orchestration)
+				    def main(self, a: pl.Tensor[[64, 128], pl.FP16], b: pl.Tensor[[128, 64], pl.FP16],
+				             out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]):
+				        with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.optimizations.split(pl.SplitMode.UP_DOWN),
+				                                                            pl.optimizations.cross_core_slot(slot_num=4)]):
+				            acc = pl.matmul(a, b, out_dtype=pl.FP32)
+				            out = pl.assemble(out, acc, [0, 0])
+				        return out
+				""";
+		Analysis a = analyze(source);
+		assertTrue(of(a, "PTO404").isEmpty(), describe(a));
+		assertTrue(of(a, "PTO403").isEmpty(), describe(a));
+		Analysis typo = analyze(source.replace("optimizations.cross_core_slot(", "optimizations.cross_core_slto("));
+		assertTrue(describe(typo).contains("did you mean 'pl.optimizations.cross_core_slot'"), describe(typo));
+	}
+
 	@org.junit.jupiter.api.Test
 	void deviceOnAKernelIsAnUnknownKeyword() {
 		Analysis a = analyze(program(ORCH, "        pass\n").replace("y = self.kernel(x, x)", "y = self.kernel(x, x, device=0)"));

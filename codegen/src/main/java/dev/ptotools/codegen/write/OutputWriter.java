@@ -3,12 +3,15 @@ package dev.ptotools.codegen.write;
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.AtomicMoveNotSupportedException;
+import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
 import java.nio.file.LinkOption;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.ThreadLocalRandom;
 import java.util.regex.Pattern;
 
 import dev.ptotools.codegen.GeneratedFile;
@@ -165,9 +168,13 @@ public final class OutputWriter {
 	private static void atomicWrite(Path target, String content) throws IOException {
 		Path dir = target.getParent();
 		Files.createDirectories(dir);
-		Path tmp = Files.createTempFile(dir, "." + target.getFileName() + ".", ".tmp");
+		// Not Files.createTempFile: it creates the file with mode 0600 whatever the umask, and the move
+		// keeps that mode. A file created without attributes gets 0666 less the umask (0644 under 022),
+		// as any tool writing a plain file does; a fresh random name keeps concurrent writers apart.
+		Path tmp = newTempFile(dir, target.getFileName().toString());
 		try {
-			Files.write(tmp, content.getBytes(StandardCharsets.UTF_8));
+			Files.write(tmp, content.getBytes(StandardCharsets.UTF_8), StandardOpenOption.TRUNCATE_EXISTING,
+					StandardOpenOption.WRITE);
 			try {
 				Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
 			} catch (AtomicMoveNotSupportedException e) {
@@ -175,6 +182,19 @@ public final class OutputWriter {
 			}
 		} finally {
 			Files.deleteIfExists(tmp);
+		}
+	}
+
+	/** An empty file with a fresh name next to {@code name}, created with the process's default mode. */
+	private static Path newTempFile(Path dir, String name) throws IOException {
+		while (true) {
+			Path tmp = dir.resolve("." + name + "." + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)
+					+ ".tmp");
+			try {
+				return Files.createFile(tmp);
+			} catch (FileAlreadyExistsException e) {
+				// another writer's temporary file: draw another name
+			}
 		}
 	}
 }

@@ -26,7 +26,10 @@ import dev.ptotools.lsp.AnalyzedDocument;
  */
 public final class GeneratedCode {
 
-	/** title, the per-rank form, and the grouped form (null for a loop that is not grouped). */
+	/**
+	 * The loop's title, the per-rank form, and the grouped form (null for a loop that is not grouped).
+	 * The title names the loop, not a form: clients name their two views "(per rank)" and "(grouped)".
+	 */
 	public record Excerpt(String title, String perRank, String grouped) {
 	}
 
@@ -57,7 +60,7 @@ public final class GeneratedCode {
 		}
 		String block = block(generated, k);
 		if (!loop.grouped()) {
-			return new Excerpt(title + " (per rank)", block, null);
+			return new Excerpt(title, block, null);
 		}
 		Facts perRankFacts = a.facts().copy();
 		List<RankLoop> loops = new ArrayList<>();
@@ -68,7 +71,7 @@ public final class GeneratedCode {
 		perRankFacts.put(Keys.RANK_LOOPS, new RankLoops(List.copyOf(loops)));
 		Analysis perRank = new Analysis(a.file(), a.module(), perRankFacts, a.diagnostics());
 		String perRankCode = hostOrch(Compiler.generate(perRank, options, name), loop);
-		return new Excerpt(title + " (grouped)", perRankCode == null ? "" : block(perRankCode, k), block);
+		return new Excerpt(title, perRankCode == null ? "" : block(perRankCode, k), block);
 	}
 
 	private static String hostOrch(Generation g, RankLoop loop) {

@@ -70,11 +70,10 @@ public final class Hovers {
 			b.append("**Rank loop: not grouped** — ").append(loop.reason()).append(" ([")
 					.append(loop.failed().rule()).append("](").append(link(loop.failed().rule())).append("))\n\n");
 		}
-		int shown = -1;
+		// A checklist, one line per check and none numbered: several checks share one condition of
+		// PTO100's list, so its numbers would repeat or skip; the failed check links its own rule.
 		for (RankLoop.Check c : loop.checks()) {
 			b.append(c.holds() ? "- ✓ " : "- ✗ ");
-			b.append(c.condition().number() == shown ? "" : c.condition().number() + ". ");
-			shown = c.condition().number();
 			b.append(c.condition().text());
 			if (!c.holds()) {
 				b.append(" — **").append(c.detail()).append("** ([").append(c.condition().rule()).append("](")

@@ -26,6 +26,7 @@ import dev.ptotools.analyzer.ir.Program;
 import dev.ptotools.analyzer.pipeline.Analysis;
 import dev.ptotools.analyzer.pipeline.Analyzer;
 import dev.ptotools.analyzer.pipeline.Keys;
+import dev.ptotools.config.GitIgnores;
 import dev.ptotools.language.PythonFrontEnd;
 import dev.ptotools.language.source.LineMap;
 import dev.ptotools.lsp.AnalyzedDocument;
@@ -126,16 +127,18 @@ public final class Symbols {
 		return out;
 	}
 
-	/** The .py files of a folder, skipping hidden folders, virtual environments and build outputs. */
+	/** The .py files of a folder, skipping hidden folders, virtual environments, build outputs and what git ignores. */
 	static List<Path> pythonFiles(Path root) {
 		List<Path> out = new ArrayList<>();
+		GitIgnores gitignores = new GitIgnores();
 		try {
 			Files.walkFileTree(root, new SimpleFileVisitor<>() {
 				@Override
 				public FileVisitResult preVisitDirectory(Path dir, BasicFileAttributes attrs) {
 					String n = dir.getFileName() == null ? "" : dir.getFileName().toString();
 					if (!dir.equals(root) && (n.startsWith(".") || n.equals("node_modules") || n.equals("build_output")
-							|| n.equals("__pycache__") || Files.isRegularFile(dir.resolve("pyvenv.cfg")))) {
+							|| n.equals("__pycache__") || Files.isRegularFile(dir.resolve("pyvenv.cfg"))
+							|| gitignores.ignored(dir.toAbsolutePath().normalize(), true))) {
 						return FileVisitResult.SKIP_SUBTREE;
 					}
 					return out.size() > MAX_FILES ? FileVisitResult.TERMINATE : FileVisitResult.CONTINUE;
@@ -143,7 +146,8 @@ public final class Symbols {
 
 				@Override
 				public FileVisitResult visitFile(Path file, BasicFileAttributes attrs) {
-					if (file.toString().endsWith(".py") && attrs.isRegularFile()) {
+					if (file.toString().endsWith(".py") && attrs.isRegularFile()
+							&& !gitignores.ignored(file.toAbsolutePath().normalize(), false)) {
 						out.add(file);
 					}
 					return FileVisitResult.CONTINUE;
