@@ -9,6 +9,7 @@ import {
   ErrorAction,
   ErrorHandler,
   ErrorHandlerResult,
+  DidChangeConfigurationNotification,
   Executable,
   LanguageClient,
   LanguageClientOptions,
@@ -54,7 +55,11 @@ export function serverExecutable(java: JavaRuntime, jvmOptions: string[], jar: s
   };
 }
 
-export function clientOptions(outputChannel: vscode.OutputChannel, errorHandler: ErrorHandler): LanguageClientOptions {
+export function clientOptions(
+  outputChannel: vscode.OutputChannel,
+  errorHandler: ErrorHandler,
+  client: () => LanguageClient | undefined = () => undefined,
+): LanguageClientOptions {
   return {
     documentSelector: DOCUMENT_SELECTOR,
     outputChannel,
@@ -65,8 +70,29 @@ export function clientOptions(outputChannel: vscode.OutputChannel, errorHandler:
     // A function, so a restart sends the settings of that moment.
     initializationOptions: () => ({ settings: readPtoSettings() }),
     // Sends workspace/didChangeConfiguration { settings: { pto: {...} } } after start and on every
-    // change of the section; workspace/configuration pulls are answered by the client as well.
+    // change of the section; workspace/configuration pulls are answered by the client as well. Both
+    // carry only what the user set (readPtoSettings), so pyproject.toml applies to the rest.
     synchronize: { configurationSection: SECTION },
+    middleware: {
+      workspace: {
+        didChangeConfiguration: async (sections, next) => {
+          const c = client();
+          if (c === undefined) {
+            return next(sections);
+          }
+          await c.sendNotification(DidChangeConfigurationNotification.type, { settings: { [SECTION]: readPtoSettings() } });
+        },
+        configuration: async (params, token, next) => {
+          const answered = await next(params, token);
+          if (!Array.isArray(answered)) {
+            return answered;
+          }
+          return params.items.map((item, i) =>
+            item.section === SECTION ? readPtoSettings(item.scopeUri ? vscode.Uri.parse(item.scopeUri) : undefined) : answered[i],
+          );
+        },
+      },
+    },
   };
 }
 
@@ -283,7 +309,7 @@ export class ServerController implements vscode.Disposable {
     this.log(`starting ${[executable.command, ...(executable.args ?? [])].map(quote).join(' ')}`);
     const serverOptions: ServerOptions = { run: executable, debug: executable };
     let client: PtoLanguageClient | undefined = undefined;
-    client = new PtoLanguageClient(SECTION, 'PTO Language Server', serverOptions, clientOptions(this.serverOutput, this.errorHandler(() => client)));
+    client = new PtoLanguageClient(SECTION, 'PTO Language Server', serverOptions, clientOptions(this.serverOutput, this.errorHandler(() => client), () => client));
     this.client = client;
     this.serverOutput.reset();
     this.restarts = [];

@@ -18,13 +18,41 @@ function toJson(value: unknown): unknown {
 }
 
 /**
- * The whole `pto` section, defaults included, as plain JSON: what the server gets in
- * `initializationOptions.settings` and, under `pto`, in workspace/didChangeConfiguration (the latter
- * is sent by vscode-languageclient from `synchronize.configurationSection`).
+ * The settings the server reads. Only these are sent, and each only where the user set it (user,
+ * workspace or folder settings): a value left at its default is not sent, so `[tool.pto]` in
+ * pyproject.toml applies to it, as the command line does (explicit setting > pyproject > default).
  */
-export function readPtoSettings(): Record<string, unknown> {
-  const value = toJson(vscode.workspace.getConfiguration().get(SECTION));
-  return value && typeof value === 'object' ? (value as Record<string, unknown>) : {};
+export const SERVER_KEYS = [
+  'outputFolder',
+  'codegenOnSave',
+  'runtimeHeader',
+  'runtime',
+  'platform',
+  'backend',
+  'deviceIds',
+  'groupedDispatch',
+  'severities',
+  'disabledRules',
+  'debounceMs',
+  'maxFileChars',
+] as const;
+
+/**
+ * The `pto` settings the user set, as plain JSON: what the server gets in
+ * `initializationOptions.settings`, under `pto` in workspace/didChangeConfiguration, and as the answer
+ * to a workspace/configuration pull for section `pto` (with that item's folder as `scope`).
+ */
+export function readPtoSettings(scope?: vscode.Uri): Record<string, unknown> {
+  const config = vscode.workspace.getConfiguration(SECTION, scope);
+  const out: Record<string, unknown> = {};
+  for (const key of SERVER_KEYS) {
+    const i = config.inspect(key);
+    const value = i?.workspaceFolderValue ?? i?.workspaceValue ?? i?.globalValue;
+    if (value !== undefined) {
+      out[key] = toJson(value);
+    }
+  }
+  return out;
 }
 
 export function readJavaHome(): string {

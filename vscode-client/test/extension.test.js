@@ -14,6 +14,11 @@ const DEFAULT_SETTINGS = {
   outputFolder: 'build_output',
   codegenOnSave: true,
   runtimeHeader: 'fallback',
+  runtime: 'tensormap_and_ringbuffer',
+  platform: '',
+  backend: '',
+  deviceIds: [],
+  groupedDispatch: true,
   severities: {},
   disabledRules: [],
   debounceMs: 150,
@@ -52,18 +57,28 @@ const PROGRAM = [
 test('package.json contributes every pto setting with the contract defaults', () => {
   const props = PACKAGE_JSON.contributes.configuration.properties;
   assert.deepEqual(Object.keys(props).sort(), [
+    'pto.backend',
     'pto.codegenOnSave',
     'pto.debounceMs',
+    'pto.deviceIds',
     'pto.disabledRules',
+    'pto.groupedDispatch',
     'pto.java.home',
     'pto.jvmOptions',
     'pto.maxFileChars',
     'pto.outputFolder',
+    'pto.platform',
+    'pto.runtime',
     'pto.runtimeHeader',
     'pto.server.path',
     'pto.severities',
     'pto.trace.server',
   ]);
+  // The server's compile settings (CompileSettings.fromJson): values it accepts, '' / [] for unset.
+  assert.deepEqual(props['pto.platform'].enum, ['', 'a2a3sim', 'a2a3', 'a5sim', 'a5']);
+  assert.deepEqual(props['pto.backend'].enum, ['', 'Ascend910B', 'Ascend950']);
+  assert.deepEqual(props['pto.runtime'].enum, ['tensormap_and_ringbuffer', 'host_build_graph']);
+  assert.equal(props['pto.deviceIds'].items.type, 'integer');
   assert.equal(props['pto.maxFileChars'].default, 4000000, 'the server default (ServerSettings.DEFAULT_MAX_FILE_CHARS)');
   assert.equal(props['pto.server.path'].default, '');
   assert.deepEqual(PACKAGE_JSON.capabilities.untrustedWorkspaces.restrictedConfigurations,
@@ -90,9 +105,9 @@ test('initialize carries the pto section in initializationOptions.settings; pyth
   const { ext, messages } = await started(overrides);
   try {
     const [initialize] = messages('initialize');
+    // Only what the user set: the rest falls through to [tool.pto] on the server.
     assert.deepEqual(initialize.params.initializationOptions, {
       settings: {
-        ...DEFAULT_SETTINGS,
         outputFolder: 'gen/out',
         severities: { 'grouped-dispatch': 'warning', 'unknown-member': 'off' },
         disabledRules: ['window-without-view'],
@@ -116,11 +131,32 @@ test('initialize carries the pto section in initializationOptions.settings; pyth
   }
 });
 
+test('settings left at their defaults are not sent, so [tool.pto] applies to them', async () => {
+  const { ext, messages, log } = await started();
+  try {
+    const [initialize] = messages('initialize');
+    assert.deepEqual(initialize.params.initializationOptions, { settings: {} });
+    const [first] = messages('workspace/didChangeConfiguration');
+    assert.deepEqual(first.params, { settings: { pto: {} } });
+    const { result } = log().find((e) => e.type === 'configuration');
+    assert.deepEqual(result, [{}]);
+    // The defaults are still declared, for the settings editor.
+    const declared = PACKAGE_JSON.contributes.configuration.properties;
+    for (const [key, value] of Object.entries(DEFAULT_SETTINGS)) {
+      if (typeof value !== 'object' || Array.isArray(value)) {
+        assert.deepEqual(declared[`pto.${key}`].default, value, key);
+      }
+    }
+  } finally {
+    await ext.stop();
+  }
+});
+
 test('the server pulling workspace/configuration section "pto" gets the section', async () => {
   const { ext, log } = await started({ 'pto.debounceMs': 75 });
   try {
     const { result } = log().find((e) => e.type === 'configuration');
-    assert.deepEqual(result, [{ ...DEFAULT_SETTINGS, debounceMs: 75 }]);
+    assert.deepEqual(result, [{ debounceMs: 75 }]);
   } finally {
     await ext.stop();
   }
@@ -134,7 +170,7 @@ test('a changed setting is sent as workspace/didChangeConfiguration { settings: 
     ext.mock.setSetting('pto.codegenOnSave', false);
     await waitFor('two more didChangeConfiguration', () => messages('workspace/didChangeConfiguration').length === before + 2);
     const last = messages('workspace/didChangeConfiguration').at(-1);
-    assert.deepEqual(last.params, { settings: { pto: { ...DEFAULT_SETTINGS, debounceMs: 400, codegenOnSave: false } } });
+    assert.deepEqual(last.params, { settings: { pto: { debounceMs: 400, codegenOnSave: false } } });
     assert.equal(messages('initialize').length, 1, 'no restart');
     assert.equal(ext.mock.calls.messages.length, 0, 'no prompt');
     // Settings of other extensions are not sent.

@@ -224,6 +224,8 @@ function createVscodeMock(options = {}) {
     contentProviders: new Map(),
   };
   const settings = { ...defaultsFromPackageJson(), ...(options.settings ?? {}) };
+  // What the user set (options.settings, setSetting, update): inspect() reports it as globalValue.
+  const userSet = new Set(Object.keys(options.settings ?? {}));
   const registeredCommands = new Map();
   const events = {
     didChangeConfiguration: new EventEmitter(),
@@ -263,7 +265,13 @@ function createVscodeMock(options = {}) {
         return read(key) !== undefined;
       },
       inspect(key) {
-        return { key: prefix + key, defaultValue: read(key) };
+        const full = prefix + key;
+        const defaults = defaultsFromPackageJson();
+        return {
+          key: full,
+          defaultValue: Object.prototype.hasOwnProperty.call(defaults, full) ? defaults[full] : undefined,
+          globalValue: userSet.has(full) ? read(key) : undefined,
+        };
       },
       async update(key, value) {
         setSetting(prefix + key, value);
@@ -273,6 +281,7 @@ function createVscodeMock(options = {}) {
 
   function setSetting(key, value) {
     settings[key] = value;
+    userSet.add(key);
     events.didChangeConfiguration.fire({
       affectsConfiguration: (s) => key === s || key.startsWith(`${s}.`) || s.startsWith(`${key}.`),
     });

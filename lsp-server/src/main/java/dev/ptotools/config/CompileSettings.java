@@ -131,6 +131,9 @@ public record CompileSettings(String runtimeHeader, String runtime, String backe
 				}
 			}
 		}
+		if (ids != null && ids.isEmpty()) {
+			ids = null; // an editor's empty list is its "not set"
+		}
 		Boolean grouped = o.has("groupedDispatch") && o.get("groupedDispatch").isJsonPrimitive()
 				&& o.get("groupedDispatch").getAsJsonPrimitive().isBoolean() ? o.get("groupedDispatch").getAsBoolean() : null;
 		return new CompileSettings(str(o, "runtimeHeader"), str(o, "runtime"), str(o, "backend"), str(o, "platform"), ids,
