@@ -9,7 +9,7 @@
   (add-to-list 'eglot-server-programs
                '((python-mode python-ts-mode)
                  . ("java" "-Xmx512m" "-XX:+UseParallelGC" "-jar" "/path/to/pto-tools.jar" "serve"
-                    :initializationOptions (:settings (:outputFolder "build_output"))))))
+                    :initializationOptions (:settings (:debounceMs 150))))))
 
 (setq-default eglot-workspace-configuration
-              '(:pto (:outputFolder "build_output" :codegenOnSave t)))
+              '(:pto (:debounceMs 150)))

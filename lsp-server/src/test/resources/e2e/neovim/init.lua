@@ -13,9 +13,9 @@ vim.api.nvim_create_autocmd('FileType', {
         cmd = { 'java', '-Xmx512m', '-XX:+UseParallelGC', '-jar', pto_jar, 'serve' },
         root_dir = vim.fn.getcwd(),
         -- initializationOptions: the pto section under "settings"
-        init_options = { settings = { outputFolder = 'build_output', codegenOnSave = true } },
+        init_options = { settings = { debounceMs = 150 } },
         -- answers workspace/configuration "pto"
-        settings = { pto = { outputFolder = 'build_output', codegenOnSave = true } },
+        settings = { pto = { debounceMs = 150 } },
         on_init = function(client)
           -- Neovim does not send the settings by itself
           client.notify('workspace/didChangeConfiguration', { settings = client.config.settings })
