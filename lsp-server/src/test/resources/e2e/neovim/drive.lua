@@ -105,12 +105,7 @@ local function line_of(bufnr, needle)
   return nil
 end
 
-local function run()
-  step('edit')
-  vim.cmd('edit ' .. vim.fn.fnameescape(file))
-  local bufnr = vim.api.nvim_get_current_buf()
-  log.filetype = vim.bo[bufnr].filetype
-
+local function attached(bufnr)
   wait_for('the pto client to attach', function()
     for _, c in pairs(vim.lsp.buf_get_clients(bufnr)) do
       if c.name == 'pto' and c.initialized then
@@ -119,6 +114,15 @@ local function run()
     end
     return false
   end)
+end
+
+local function run()
+  step('edit')
+  vim.cmd('edit ' .. vim.fn.fnameescape(file))
+  local bufnr = vim.api.nvim_get_current_buf()
+  log.filetype = vim.bo[bufnr].filetype
+
+  attached(bufnr)
   local client
   for _, c in pairs(vim.lsp.buf_get_clients(bufnr)) do
     if c.name == 'pto' then
@@ -234,16 +238,6 @@ local function run()
   save_log()
 end
 
-local function attached(bufnr)
-  wait_for('the pto client to attach', function()
-    for _, c in pairs(vim.lsp.buf_get_clients(bufnr)) do
-      if c.name == 'pto' and c.initialized then
-        return true
-      end
-    end
-    return false
-  end)
-end
 
 local function run_compile()
   step('edit')

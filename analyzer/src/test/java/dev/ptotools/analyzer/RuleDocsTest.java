@@ -5,10 +5,6 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -20,7 +16,7 @@ import dev.ptotools.analyzer.pipeline.Analysis;
 import dev.ptotools.analyzer.rules.Rule;
 import dev.ptotools.analyzer.rules.Rules;
 import dev.ptotools.analyzer.support.Fixtures;
-import dev.ptotools.language.support.Examples;
+import dev.ptotools.analyzer.support.RulePages;
 
 /**
  * Every rule has its page under docs/rules/, with the sections of the format; the page's example
@@ -28,15 +24,13 @@ import dev.ptotools.language.support.Examples;
  */
 class RuleDocsTest {
 
-	private static final Pattern PYTHON = Pattern.compile("```python\\n(.*?)```", Pattern.DOTALL);
-
 	/** The analyzer's own rules; the compile rules' pages are tested with the compiler (codegen's CompileRuleDocsTest). */
 	static Stream<Rule> rules() {
 		return Rules.all().stream().filter(r -> !r.needs().contains(dev.ptotools.analyzer.pipeline.Keys.COMPILE));
 	}
 
 	static Path docs() {
-		return Examples.dir().getParent().resolve("rules");
+		return RulePages.dir();
 	}
 
 	@ParameterizedTest(name = "{0}")
@@ -46,19 +40,13 @@ class RuleDocsTest {
 		assertTrue(Files.isRegularFile(page), "missing " + page);
 		String text = Files.readString(page);
 		assertTrue(text.startsWith("# " + rule.id() + ": " + rule.name() + "\n"), "title line of " + page);
-		List<String> sections = new ArrayList<>();
-		Matcher m = Pattern.compile("^## (.+)$", Pattern.MULTILINE).matcher(text);
-		while (m.find()) {
-			sections.add(m.group(1).strip());
-		}
-		assertEquals(List.of("What it flags", "Why it matters", "Example", "Fix", "Suppression", "See also"), sections,
-				page.toString());
-		String example = firstPython(section(text, "Example"));
+		assertEquals(RulePages.SECTIONS, RulePages.sections(text), page.toString());
+		String example = RulePages.firstPython(RulePages.section(text, "Example"));
 		assertTrue(example != null, "no python example in " + page);
 		Analysis a = Fixtures.analyze(example);
 		assertTrue(a.diagnostics().stream().anyMatch(d -> d.rule().equals(rule.id())),
 				rule.id() + ": the example must trigger the rule\n" + Fixtures.describe(a));
-		String fix = firstPython(section(text, "Fix"));
+		String fix = RulePages.firstPython(RulePages.section(text, "Fix"));
 		if (fix != null) {
 			Analysis fixed = Fixtures.analyze(fix);
 			for (Diagnostic d : fixed.diagnostics()) {
@@ -69,19 +57,5 @@ class RuleDocsTest {
 		}
 		assertTrue(Files.readString(docs().resolve("README.md")).contains("[" + rule.id() + "](" + rule.id() + ".md)"),
 				rule.id() + " missing from docs/rules/README.md");
-	}
-
-	private static String section(String text, String name) {
-		int start = text.indexOf("\n## " + name + "\n");
-		if (start < 0) {
-			return "";
-		}
-		int end = text.indexOf("\n## ", start + 4);
-		return text.substring(start, end < 0 ? text.length() : end);
-	}
-
-	private static String firstPython(String section) {
-		Matcher m = PYTHON.matcher(section);
-		return m.find() ? m.group(1) : null;
 	}
 }

@@ -90,23 +90,10 @@ class CompileSettingsIT {
 
 	@Test
 	void checkFailsWhereCompileFails(@TempDir Path dir) throws Exception {
-		Files.writeString(dir.resolve("undefined.py"), """
-				import pypto.language as pl
-
-
-				@pl.program
-				class Scale:
-				    @pl.function(type=pl.FunctionType.InCore)
-				    def scale(self, x: pl.Tensor[[64, 128], pl.FP32], out: pl.Out[pl.Tensor[[64, 128], pl.FP32]]) -> pl.Tensor[[64, 128], pl.FP32]:
-				        t = pl.load(x, [0, 0], [64, 128])
-				        out = pl.store(pl.mul(t, 2.0), [0, 0], out)
-				        return out
-
-				    @pl.function(type=pl.FunctionType.Orchestration)
-				    def main(self, x: pl.Tensor[[64, 128], pl.FP32], out: pl.Out[pl.Tensor[[64, 128], pl.FP32]]) -> pl.Tensor[[64, 128], pl.FP32]:
-				        out = self.scale(y, out)
-				        return out
-				""");
+		// The program of PTO500's page: an undefined name where pypto's parser stops.
+		try (var in = CompileSettingsIT.class.getResourceAsStream("/e2e/undefined_name.py")) {
+			Files.write(dir.resolve("undefined.py"), in.readAllBytes());
+		}
 		Pto.Run check = Pto.run(dir, "check", "--format", "sarif", "undefined.py");
 		assertEquals(1, check.exit(), check.toString());
 		assertTrue(check.out().contains("\"ruleId\": \"PTO500\""), check.out());

@@ -4,39 +4,16 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Emacs ({@code emacs --batch}, Debian's emacs-nox and elpa-eglot) with the eglot configuration of
  * docs/editors.md, on the real server jar: see {@link EditorScenario}. The script is
  * {@code e2e/emacs/drive.el}; the configuration {@code e2e/emacs/init.el}.
  */
-class EmacsIT {
+class EmacsIT extends EditorScenarios {
 
-	@TempDir
-	Path temp;
-
-	@Test
-	@Timeout(value = 5, unit = TimeUnit.MINUTES)
-	void diagnosticsQuickFixAndCodegenOnSave() throws Exception {
-		Path workspace = Files.createDirectories(temp.resolve("workspace"));
-		EditorScenario scenario = new EditorScenario(workspace);
-		scenario.verify(run(workspace, Map.of("PTO_E2E_FILE", scenario.file.toString())), temp.resolve("scratch"));
-	}
-
-	@Test
-	@Timeout(value = 5, unit = TimeUnit.MINUTES)
-	void compileProblemsBeforeSaveAndEveryEntryOnSave() throws Exception {
-		Path workspace = Files.createDirectories(temp.resolve("workspace"));
-		CompileScenario scenario = new CompileScenario(workspace);
-		scenario.verify(run(workspace, scenario.env()));
-	}
-
-	private EditorRun.Result run(Path workspace, Map<String, String> scenarioEnv) throws Exception {
+	@Override
+	EditorRun.Result run(Path workspace, Map<String, String> scenarioEnv) throws Exception {
 		Path emacs = EditorRun.require("emacs", "emacs-nox elpa-eglot");
 		// eglot: built into Emacs 29, a package (Debian's elpa-eglot) on 28
 		if (!EditorRun.succeeds(List.of(emacs.toString(), "--batch", "--eval",

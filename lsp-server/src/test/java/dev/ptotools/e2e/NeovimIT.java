@@ -7,29 +7,16 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
-
-import org.junit.jupiter.api.Test;
-import org.junit.jupiter.api.Timeout;
-import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Neovim (Debian's 0.7 line, {@code nvim --headless}) with the {@code vim.lsp.start_client}
  * configuration of docs/editors.md, on the real server jar: see {@link EditorScenario}. The script
  * is {@code e2e/neovim/drive.lua}; the configuration {@code e2e/neovim/init.lua}.
  */
-class NeovimIT {
+class NeovimIT extends EditorScenarios {
 
-	@TempDir
-	Path temp;
-
-	@Test
-	@Timeout(value = 5, unit = TimeUnit.MINUTES)
-	void diagnosticsQuickFixAndCodegenOnSave() throws Exception {
-		Path workspace = Files.createDirectories(temp.resolve("workspace"));
-		EditorScenario scenario = new EditorScenario(workspace);
-		EditorRun.Result r = run(workspace, Map.of("PTO_E2E_FILE", scenario.file.toString()));
-		scenario.verify(r, temp.resolve("scratch"));
+	@Override
+	void alsoAfterQuickFix(EditorRun.Result r, EditorScenario scenario) {
 		// :PtoShowGeneratedCode named its splits once each: "<title> (grouped)", "<title> (per rank)".
 		List<String> buffers = new ArrayList<>();
 		r.log().getAsJsonArray("generatedBuffers").forEach(b -> buffers.add(b.getAsString()));
@@ -38,15 +25,8 @@ class NeovimIT {
 		assertEquals(List.of(title + " (grouped)", title + " (per rank)"), buffers);
 	}
 
-	@Test
-	@Timeout(value = 5, unit = TimeUnit.MINUTES)
-	void compileProblemsBeforeSaveAndEveryEntryOnSave() throws Exception {
-		Path workspace = Files.createDirectories(temp.resolve("workspace"));
-		CompileScenario scenario = new CompileScenario(workspace);
-		scenario.verify(run(workspace, scenario.env()));
-	}
-
-	private EditorRun.Result run(Path workspace, Map<String, String> scenarioEnv) throws Exception {
+	@Override
+	EditorRun.Result run(Path workspace, Map<String, String> scenarioEnv) throws Exception {
 		Path nvim = EditorRun.require("nvim", "neovim");
 		Path jar = EditorRun.jar();
 		Path scratch = Files.createDirectories(temp.resolve("scratch"));

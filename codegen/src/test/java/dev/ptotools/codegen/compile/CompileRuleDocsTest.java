@@ -7,10 +7,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 import java.util.stream.Stream;
 
 import org.junit.jupiter.params.ParameterizedTest;
@@ -26,7 +23,7 @@ import dev.ptotools.analyzer.rules.Rules;
 import dev.ptotools.codegen.CompileOptions;
 import dev.ptotools.codegen.Compiler;
 import dev.ptotools.language.PythonFrontEnd;
-import dev.ptotools.language.support.Examples;
+import dev.ptotools.analyzer.support.RulePages;
 
 /**
  * The compile rules' pages (PTO5xx) are tested documentation, as the analyzer's are (its RuleDocsTest),
@@ -35,15 +32,8 @@ import dev.ptotools.language.support.Examples;
  */
 class CompileRuleDocsTest {
 
-	private static final Pattern PYTHON = Pattern.compile("```python\\n(.*?)```", Pattern.DOTALL);
-	private static final Pattern TEXT = Pattern.compile("```text\\n(.*?)```", Pattern.DOTALL);
-
 	static Stream<Rule> compileRules() {
 		return Rules.all().stream().filter(r -> r.needs().contains(Keys.COMPILE));
-	}
-
-	private static Path docs() {
-		return Examples.dir().getParent().resolve("rules");
 	}
 
 	private static Analysis analyze(String source) {
@@ -53,54 +43,31 @@ class CompileRuleDocsTest {
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("compileRules")
 	void pageExampleTriggersAndFixCompiles(Rule rule) throws Exception {
-		Path page = docs().resolve(rule.id() + ".md");
+		Path page = RulePages.dir().resolve(rule.id() + ".md");
 		assertTrue(Files.isRegularFile(page), "missing " + page);
 		String text = Files.readString(page);
 		assertTrue(text.startsWith("# " + rule.id() + ": " + rule.name() + "\n"), "title line of " + page);
-		assertEquals(List.of("What it flags", "Why it matters", "Example", "Fix", "Suppression", "See also"), sections(text));
+		assertEquals(RulePages.SECTIONS, RulePages.sections(text));
 
-		String example = first(PYTHON, section(text, "Example"));
+		String example = RulePages.firstPython(RulePages.section(text, "Example"));
 		assertNotNull(example, "no python example in " + page);
 		Analysis a = analyze(example);
 		List<Diagnostic> found = a.diagnostics().stream().filter(d -> d.rule().equals(rule.id())).toList();
 		assertFalse(found.isEmpty(), rule.id() + ": the example must trigger the rule: " + a.diagnostics());
 		// The page shows the finding as "line:col ID severity message".
-		String shown = first(TEXT, section(text, "Example"));
+		String shown = RulePages.firstText(RulePages.section(text, "Example"));
 		Diagnostic d = found.get(0);
 		String line = a.file().lines().line(d.span().start()) + ":" + a.file().lines().column(d.span().start()) + " "
 				+ d.rule() + " " + d.severity().name().toLowerCase() + " " + d.message();
 		assertEquals(line, shown.strip(), "the page shows the finding as the pipeline reports it");
 
-		String fix = first(PYTHON, section(text, "Fix"));
+		String fix = RulePages.firstPython(RulePages.section(text, "Fix"));
 		assertNotNull(fix, "no python fix in " + page);
 		Analysis fixed = analyze(fix);
 		assertTrue(fixed.diagnostics().stream().noneMatch(x -> x.severity() == Severity.ERROR),
 				rule.id() + ": the fix has an error: " + fixed.diagnostics());
 		assertFalse(Compiler.generate(fixed, CompileOptions.DEFAULT, "fix.py").files().isEmpty(), "the fix compiles");
-		assertTrue(Files.readString(docs().resolve("README.md")).contains("[" + rule.id() + "](" + rule.id() + ".md)"),
+		assertTrue(Files.readString(RulePages.dir().resolve("README.md")).contains("[" + rule.id() + "](" + rule.id() + ".md)"),
 				rule.id() + " missing from docs/rules/README.md");
-	}
-
-	private static List<String> sections(String text) {
-		List<String> out = new ArrayList<>();
-		Matcher m = Pattern.compile("^## (.+)$", Pattern.MULTILINE).matcher(text);
-		while (m.find()) {
-			out.add(m.group(1).strip());
-		}
-		return out;
-	}
-
-	private static String section(String text, String name) {
-		int start = text.indexOf("\n## " + name + "\n");
-		if (start < 0) {
-			return "";
-		}
-		int end = text.indexOf("\n## ", start + 4);
-		return text.substring(start, end < 0 ? text.length() : end);
-	}
-
-	private static String first(Pattern p, String section) {
-		Matcher m = p.matcher(section);
-		return m.find() ? m.group(1) : null;
 	}
 }
