@@ -105,6 +105,24 @@ local function line_of(bufnr, needle)
   return nil
 end
 
+-- Save (didSave; the server compiles on save) and wait for the server's log line that starts so.
+local function save_and_wait_compiled(prefix)
+  vim.cmd('write')
+  step('saved')
+  local compiled = nil
+  wait_for('the on-save compile', function()
+    for _, m in ipairs(log.messages) do
+      if m:find(prefix, 1, true) then
+        compiled = m
+        return true
+      end
+    end
+    return false
+  end)
+  log.compiled = compiled
+  step('compiled')
+end
+
 local function attached(bufnr)
   wait_for('the pto client to attach', function()
     for _, c in pairs(vim.lsp.buf_get_clients(bufnr)) do
@@ -197,20 +215,7 @@ local function run()
   step('rediagnosed')
 
   -- Save: didSave, and the server compiles on save.
-  vim.cmd('write')
-  step('saved')
-  local compiled = nil
-  wait_for('the on-save compile', function()
-    for _, m in ipairs(log.messages) do
-      if m:find('pto: compiled', 1, true) then
-        compiled = m
-        return true
-      end
-    end
-    return false
-  end)
-  log.compiled = compiled
-  step('compiled')
+  save_and_wait_compiled('pto: compiled')
 
   -- :PtoShowGeneratedCode (the docs' second snippet) on a grouped loop: two scratch splits, the
   -- per-rank and the grouped form, named after the loop. NeovimIT checks the names.
@@ -255,20 +260,7 @@ local function run_compile()
   local save_file = assert(os.getenv('PTO_E2E_SAVE_FILE'), 'PTO_E2E_SAVE_FILE not set')
   vim.cmd('edit ' .. vim.fn.fnameescape(save_file))
   attached(vim.api.nvim_get_current_buf())
-  vim.cmd('write')
-  step('saved')
-  local compiled = nil
-  wait_for('the on-save compile', function()
-    for _, m in ipairs(log.messages) do
-      if m:find('pto: compiled ' .. save_file, 1, true) then
-        compiled = m
-        return true
-      end
-    end
-    return false
-  end)
-  log.compiled = compiled
-  step('compiled')
+  save_and_wait_compiled('pto: compiled ' .. save_file)
   log.ok = true
   save_log()
 end
