@@ -60,10 +60,17 @@ public final class JitSamples {
 	/**
 	 * One distinct specialization of an entry. {@code args} are the bound parameters in declaration order;
 	 * {@code globals} the module's int, float and bool values when the first call that made it ran (pypto
-	 * inlines those into the body); {@code call} the span of that call (null for a signature with no call).
+	 * inlines those into the body); {@code call} the span of that call (null for a signature with no call);
+	 * {@code runConfig} what that call's {@code config=RunConfig(...)} says the program is compiled for, as
+	 * far as it is known: {@code platform} (a String), {@code device_ids} (a List of Long) and
+	 * {@code num_sub_workers} (a Long) of its {@code DistributedConfig}.
 	 */
 	public record Specialization(Function entry, boolean signature, Map<String, Arg> args, Map<String, Object> globals,
-			CallKind kind, Span call, int ordinal) {
+			CallKind kind, Span call, int ordinal, Map<String, Object> runConfig) {
+
+		public Specialization {
+			runConfig = runConfig == null ? Map.of() : Map.copyOf(runConfig);
+		}
 
 		/**
 		 * The folder and program name of this specialization: {@code _jit_<entry>} for the first, then

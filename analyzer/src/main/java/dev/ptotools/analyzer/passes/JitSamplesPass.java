@@ -121,7 +121,8 @@ public final class JitSamplesPass implements Pass {
 	}
 
 	private static JitSamples.Specialization number(JitSamples.Specialization s, int ordinal) {
-		return new JitSamples.Specialization(s.entry(), s.signature(), s.args(), s.globals(), s.kind(), s.call(), ordinal);
+		return new JitSamples.Specialization(s.entry(), s.signature(), s.args(), s.globals(), s.kind(), s.call(), ordinal,
+				s.runConfig());
 	}
 
 	private static List<JitSamples.Problem> dedupe(List<JitSamples.Problem> problems) {

@@ -68,8 +68,8 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 					Entry e = new Entry(spec.folderName(), spec.programName(), List.of(spec.entry()), java.util.Map.of(),
 							spec.entry().span(), spec.call() == null ? null : "sample call at offset " + spec.call().start(),
 							List.of());
-					compile(e, () -> JitSpecializer.parse(JitSpecializer.specialize(module, constants, spec)), options, loops,
-							programs, findings);
+					compile(e, () -> JitSpecializer.parse(JitSpecializer.specialize(module, constants, spec)),
+							RunConfigOptions.apply(spec, options), loops, programs, findings);
 				}
 			}
 		}

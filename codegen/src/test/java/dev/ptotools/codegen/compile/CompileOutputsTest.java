@@ -77,6 +77,59 @@ class CompileOutputsTest {
 	}
 
 	@Test
+	void aJitSampleCallsRunConfigGivesPlatformAndDeviceIds() {
+		// As pypto's distributed examples write it: options from argparse defaults, device ids parsed from text.
+		String src = Sources.HEADER + """
+				import argparse
+
+				import pypto.language.distributed as pld
+				import torch
+				from pypto.ir.distributed_compiled_program import DistributedConfig
+				from pypto.runtime import RunConfig
+
+
+				@pl.jit.incore
+				def add_one(x: pl.Tensor[[1, 64], pl.FP32], y: pl.Out[pl.Tensor[[1, 64], pl.FP32]]):
+				    y = pl.store(pl.add(pl.load(x, [0, 0], [1, 64]), 1.0), [0, 0], y)
+				    return y
+
+
+				@pl.jit
+				def per_rank(x: pl.Tensor[[1, 64], pl.FP32], y: pl.Out[pl.Tensor[[1, 64], pl.FP32]]):
+				    return add_one(x, y)
+
+
+				@pl.jit.host
+				def all_ranks(x: pl.Tensor, y: pl.Out[pl.Tensor]):
+				    for r in pl.range(pld.world_size()):
+				        per_rank(x[r], y[r], device=r)
+
+
+				def main():
+				    parser = argparse.ArgumentParser()
+				    parser.add_argument("-p", "--platform", default="a5sim")
+				    parser.add_argument("-d", "--device", default="4,6")
+				    args = parser.parse_args()
+				    device_ids = [int(d) for d in args.device.split(",")]
+				    x = torch.randn((2, 1, 64), dtype=torch.float32)
+				    y = torch.zeros((2, 1, 64), dtype=torch.float32)
+				    all_ranks.compile(x, y, config=RunConfig(platform=args.platform,
+				        distributed_config=DistributedConfig(device_ids=device_ids, num_sub_workers=0)))
+
+
+				if __name__ == "__main__":
+				    main()
+				""";
+		JsonObject meta = json(Sources.ok(src), "_jit_all_ranks/distributed_meta.json");
+		assertEquals("a5sim", meta.get("platform").getAsString());
+		assertEquals("Ascend950", meta.get("backend_type").getAsString(), "the platform selects the backend");
+		assertEquals("[4,6]", meta.getAsJsonObject("distributed_config").get("device_ids").toString());
+		// an option the user set wins over the call's
+		JsonObject flagged = json(Sources.ok(src, Sources.PLAIN.withDeviceIds(List.of(0, 1))), "_jit_all_ranks/distributed_meta.json");
+		assertEquals("[0,1]", flagged.getAsJsonObject("distributed_config").get("device_ids").toString());
+	}
+
+	@Test
 	void aJitCallWhoseShapesCannotBeResolvedIsAnErrorAtTheCall() {
 		Generation g = Sources.generate(Sources.HEADER + """
 				from somewhere import ROWS

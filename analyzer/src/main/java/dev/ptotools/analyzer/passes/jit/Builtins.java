@@ -323,7 +323,11 @@ final class Builtins {
 		if (NAMES.contains(name)) {
 			return new Py.Unknown(name + "() is not evaluated");
 		}
-		// a class or function from a library (RunConfig, DistributedConfig...): an object we only name
+		String simple = name.substring(name.lastIndexOf('.') + 1);
+		if (simple.equals("RunConfig") || simple.equals("DistributedConfig")) {
+			return new Py.Config(simple, new LinkedHashMap<>(kwargs));
+		}
+		// a class or function from a library (a compiled program's constructor...): an object we only name
 		return new Py.Opaque(name + "(...)");
 	}
 

@@ -59,7 +59,15 @@ final class Py {
 	record Builtin(String name) {
 	}
 
-	/** An object the interpreter only names (a RunConfig, a compiled program...). */
+	/**
+	 * A pypto configuration object ({@code RunConfig}, {@code DistributedConfig}) with its keyword
+	 * arguments as evaluated: a sample call's {@code config=} says what platform and devices the
+	 * program is compiled for.
+	 */
+	record Config(String name, Map<String, Object> kwargs) {
+	}
+
+	/** An object the interpreter only names (a compiled program...). */
 	record Opaque(String what) {
 	}
 

@@ -70,7 +70,8 @@ public final class SampleBinder {
 			return r;
 		}
 		JitSamples.Specialization s = r.specialization();
-		return new Result(new JitSamples.Specialization(s.entry(), true, s.args(), globals, s.kind(), null, 0), List.of());
+		return new Result(new JitSamples.Specialization(s.entry(), true, s.args(), globals, s.kind(), null, 0, s.runConfig()),
+				List.of());
 	}
 
 	private boolean tensorKeyword(Map<String, Object> kw) {
@@ -182,8 +183,8 @@ public final class SampleBinder {
 		if (!problems.isEmpty()) {
 			return new Result(null, problems);
 		}
-		return new Result(new JitSamples.Specialization(entry, false, out, call.globals(), call.kind(), call.span(), 0),
-				List.of());
+		return new Result(new JitSamples.Specialization(entry, false, out, call.globals(), call.kind(), call.span(), 0,
+				runConfig(call.kwargs().get("config"))), List.of());
 	}
 
 	/** A parameter's default value, or null when it has none. */
@@ -293,6 +294,31 @@ public final class SampleBinder {
 			return new Result(null, problems);
 		}
 		return new Result(new JitSamples.Specialization(entry, true, out, call == null ? Map.of() : call.globals(),
-				call == null ? JitSamples.CallKind.NONE : call.kind(), span, 0), List.of());
+				call == null ? JitSamples.CallKind.NONE : call.kind(), span, 0,
+				call == null ? Map.of() : runConfig(call.kwargs().get("config"))), List.of());
+	}
+
+	/**
+	 * What a sample call's {@code config=RunConfig(platform=..., distributed_config=DistributedConfig(
+	 * device_ids=..., num_sub_workers=...))} says, as far as each value is known.
+	 */
+	static Map<String, Object> runConfig(Object config) {
+		Map<String, Object> out = new LinkedHashMap<>();
+		if (!(config instanceof Py.Config rc) || !rc.name().equals("RunConfig")) {
+			return out;
+		}
+		if (rc.kwargs().get("platform") instanceof String p) {
+			out.put("platform", p);
+		}
+		if (rc.kwargs().get("distributed_config") instanceof Py.Config dc && dc.name().equals("DistributedConfig")) {
+			if (dc.kwargs().get("device_ids") instanceof List<?> ids && !ids.isEmpty()
+					&& ids.stream().allMatch(Long.class::isInstance)) {
+				out.put("device_ids", List.copyOf(ids));
+			}
+			if (dc.kwargs().get("num_sub_workers") instanceof Long n) {
+				out.put("num_sub_workers", n);
+			}
+		}
+		return out;
 	}
 }
