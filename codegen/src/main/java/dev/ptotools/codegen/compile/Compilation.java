@@ -7,6 +7,7 @@ import dev.ptotools.analyzer.facts.CompileFindings;
 import dev.ptotools.analyzer.facts.Constants;
 import dev.ptotools.analyzer.facts.JitSamples;
 import dev.ptotools.analyzer.facts.RankLoops;
+import dev.ptotools.analyzer.facts.ScriptScope;
 import dev.ptotools.analyzer.ir.ModuleIR;
 import dev.ptotools.analyzer.ir.Span;
 import dev.ptotools.codegen.CompileOptions;
