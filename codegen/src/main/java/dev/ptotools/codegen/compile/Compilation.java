@@ -59,6 +59,12 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 		}
 		ModuleCompileCalls compileCalls = new ModuleCompileCalls(module, new ScriptScope(module));
 		for (Entry e : EntryPrograms.of(module)) {
+			UnknownReads.Read unknown = UnknownReads.first(module, constants, e);
+			if (unknown != null) {
+				findings.add(new CompileFindings.Finding(CompileFindings.Kind.UNSUPPORTED, unknown.span(), unknown.message(),
+						e.outputName()));
+				continue;
+			}
 			compile(e, () -> parse(module, e, text), compileCalls.forProgram(e.programName(), options), loops, programs,
 					findings);
 		}
