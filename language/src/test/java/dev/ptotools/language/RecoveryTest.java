@@ -107,4 +107,71 @@ class RecoveryTest {
 		ParsedFile parsed = PythonFrontEnd.get().parse("def f():\n    return 1\n$$$ ??? !!!\ndef g():\n    return 2\n");
 		assertEquals(List.of("def f", "def g"), definitions(parsed));
 	}
+
+	/** The kinds of the statements of the first function's body, one line each, and the problems. */
+	private static String body(String source) {
+		ParsedFile parsed = PythonFrontEnd.get().parse(source);
+		StringBuilder b = new StringBuilder();
+		for (TreeIterator<EObject> it = parsed.ast().eAllContents(); it.hasNext();) {
+			if (it.next() instanceof FunctionDef f) {
+				for (dev.ptotools.language.python.Statement st : f.getBody().getBody()) {
+					b.append(st.eClass().getName()).append('\n');
+				}
+				break;
+			}
+		}
+		parsed.problems().forEach(p -> b.append(p).append('\n'));
+		return b.toString();
+	}
+
+	@Test
+	void aCallLeftOpenEndsWithItsStatement() {
+		// typing dtype=pl. with the call still open: the lines after it stay statements of their own
+		assertEquals("""
+				Assign
+				ExprStmt
+				ForStmt
+				Return
+				2:22: '(' was never closed
+				""", body("""
+				def host(self):
+				    data = pld.window(buf, dtype=pl.
+				    self.chip_step(data, device=0)
+				    for r in pl.range(4):
+				        self.chip_step(data, device=r)
+				    return 0
+				"""));
+	}
+
+	@Test
+	void aLoopHeaderLeftOpenKeepsItsBody() {
+		assertEquals("""
+				Assign
+				ForStmt
+				Return
+				3:22: '(' was never closed
+				""", body("""
+				def host(self):
+				    n = 4
+				    for r in pl.range(
+				        self.chip_step(data, device=r)
+				    return 0
+				"""));
+	}
+
+	@Test
+	void aHalfTypedAttributeDoesNotTakeTheNextLine() {
+		// ANTLR would delete the line break as an unwanted token and read x = pl.y = 2
+		assertEquals("""
+				Assign
+				Assign
+				Return
+				2:12: invalid syntax: expected a name, found end of line
+				""", body("""
+				def f():
+				    x = pl.
+				    y = 2
+				    return y
+				"""));
+	}
 }

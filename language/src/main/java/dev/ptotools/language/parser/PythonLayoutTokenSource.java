@@ -65,6 +65,9 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 	private String prevHeader;
 	private Token prevFirst;
 
+	/** Brackets an earlier layout of the same text found never closed (see {@link #closeNeverClosedAt}). */
+	private NeverClosedBrackets neverClosed = NeverClosedBrackets.NONE;
+
 	private int endOffset;
 	private int lastLine = 1;
 	private int lastCharPos;
@@ -86,6 +89,17 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 		TokenKinds fresh = new TokenKinds(tokenNames);
 		cachedKinds = fresh;
 		return fresh;
+	}
+
+	/**
+	 * Brackets (by start offset) that a first layout of this text reported as never closed. That layout
+	 * closes such a bracket only where a statement keyword or the end of file forces it, so a half-typed
+	 * call swallows the lines after it; this one closes it where the next line returns to the statement's
+	 * indentation, so only the statement the bracket broke is lost. A text with such a bracket is invalid
+	 * either way: valid Python never takes this path.
+	 */
+	public void closeNeverClosedAt(java.util.Set<Integer> starts) {
+		this.neverClosed = new NeverClosedBrackets(starts);
 	}
 
 	/** Problems found so far; complete once the end of file token has been returned. */
@@ -166,7 +180,7 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 			leadingWs = null;
 			lineFirst = t;
 		} else if (type == k.newline) {
-			if (bracketDepth > 0 && !nextLineStartsStatement()) {
+			if (bracketDepth > 0 && !nextLineStartsStatement() && !neverClosedEndsHere()) {
 				t.setType(k.ws);
 			} else {
 				if (bracketDepth > 0) {
@@ -446,6 +460,35 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 				col = 0;
 			} else {
 				return startsStatementAt(type, col);
+			}
+		}
+	}
+
+	/**
+	 * Whether an open bracket is one a first layout found never closed and the next line starts at or
+	 * left of the current block's indentation with something other than a closing bracket: then the
+	 * bracket's statement ended on this line.
+	 */
+	private boolean neverClosedEndsHere() {
+		if (!neverClosed.anyOpen(brackets, bracketDepth)) {
+			return false;
+		}
+		if (neverClosed.openedOnHeaderLine(brackets, bracketDepth, lineFirst, k)) {
+			return true;
+		}
+		int col = 0;
+		for (int i = 0;; i++) {
+			Token t = peek(i);
+			int type = t.getType();
+			if (type == Token.EOF) {
+				return false;
+			}
+			if (type == k.ws) {
+				col = width(t.getText());
+			} else if (type == k.newline || type == k.comment) {
+				col = 0;
+			} else {
+				return col <= cols[depth] && !(type < k.bracket.length && k.bracket[type] < 0);
 			}
 		}
 	}
