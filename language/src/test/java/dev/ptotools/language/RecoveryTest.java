@@ -174,4 +174,54 @@ class RecoveryTest {
 				    return y
 				"""));
 	}
+
+	/** The problems of a source, one per line, and whether its first function still ends with its return. */
+	private static String problemsAndReturn(String source) {
+		String body = body(source);
+		return body.substring(body.indexOf('\n', body.lastIndexOf("Return")) + 1) + (body.contains("Return") ? "return kept"
+				: "return lost");
+	}
+
+	@Test
+	void theLinesLeftOfACallWhoseFirstLineWasCutAreNoMoreErrors() {
+		// the lines under the cut line, indented, and the lone ')' that ends them: CPython names one error
+		// (the ')', found by its tokenizer); we name the line that broke, where the author is typing
+		assertEquals("2:16: invalid syntax: expected a name, found end of line\nreturn kept", problemsAndReturn("""
+				def f():
+				    recv = pld.
+				        scratch,
+				        peer=left,
+				    )
+				    acc = 1
+				    return acc
+				"""));
+	}
+
+	@Test
+	void aBracketLeftOpenInsideACallOverSeveralLinesIsOneError() {
+		assertEquals("6:5: closing parenthesis ')' does not match opening parenthesis '[' on line 4\nreturn kept",
+				problemsAndReturn("""
+						def f():
+						    pld.system.notify(
+						        signal,
+						        offsets=[
+						        value=1,
+						    )
+						    return 0
+						"""));
+	}
+
+	@Test
+	void aKeywordLeftEmptyInsideACallOverSeveralLinesIsOneError() {
+		// the parser's first error; the ones after it in the same logical line are its cascade
+		assertEquals("5:14: invalid syntax: expected ')', found '='\nreturn kept", problemsAndReturn("""
+				def f():
+				    pld.system.notify(
+				        signal,
+				        peer=
+				        value=1,
+				    )
+				    return 0
+				"""));
+	}
 }

@@ -38,6 +38,8 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 	private int aheadPos;
 	private final ArrayDeque<Token> out = new ArrayDeque<>();
 	private final List<LexicalProblem> problems = new ArrayList<>();
+	/** Offsets of the NEWLINEs that end logical lines, in order (a call over several lines is one). */
+	private final List<Integer> logicalLineEnds = new ArrayList<>();
 
 	// Indentation stack: column with tabs to 8, column with tabs to 1, flags.
 	private int[] cols = new int[32];
@@ -100,6 +102,11 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 	 */
 	public void closeNeverClosedAt(java.util.Set<Integer> starts) {
 		this.neverClosed = new NeverClosedBrackets(starts);
+	}
+
+	/** Where logical lines end, in order; complete once the end of file token has been returned. */
+	public List<Integer> getLogicalLineEnds() {
+		return logicalLineEnds;
 	}
 
 	/** Problems found so far; complete once the end of file token has been returned. */
@@ -175,6 +182,14 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 				out.add(t);
 				return;
 			}
+			if (k.bracket[type] < 0 && restOfLineEmpty()) {
+				// A line that only closes a bracket nothing opened: what is left of a multi-line call whose
+				// first line was cut. Reported, then read as a blank line, so the block around it stays whole.
+				problem(t, 1, "unmatched '" + k.bracketChar[type] + "'", "unmatched-bracket");
+				t.setType(k.ws);
+				out.add(t);
+				return;
+			}
 			atLineStart = false;
 			layoutIndentation(t);
 			leadingWs = null;
@@ -186,6 +201,7 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 				if (bracketDepth > 0) {
 					closeUnclosedBrackets(t);
 				}
+				logicalLineEnds.add(t instanceof CommonToken c ? c.getStartIndex() : endOffset);
 				endLogicalLine();
 			}
 			out.add(t);
@@ -411,8 +427,10 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 			return;
 		}
 		String where = open.getLine() == t.getLine() ? "" : " on line " + open.getLine();
-		problem(t, 1, "closing parenthesis '" + close + "' does not match opening parenthesis '" + openChar + "'"
-				+ where, "mismatched-bracket");
+		int at = t instanceof CommonToken c ? c.getStartIndex() : endOffset;
+		problems.add(new LexicalProblem(at, 1, "closing parenthesis '" + close + "' does not match opening parenthesis '"
+				+ openChar + "'" + where, "mismatched-bracket", at + 1,
+				open instanceof CommonToken o ? o.getStartIndex() : at));
 		// Recover: close up to the nearest matching opener; without one, let this closer close the
 		// innermost bracket (CPython reports the mismatch alone, not a never-closed bracket too).
 		for (int i = bracketDepth - 1; i >= 0; i--) {
@@ -489,6 +507,19 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 				col = 0;
 			} else {
 				return col <= cols[depth] && !(type < k.bracket.length && k.bracket[type] < 0);
+			}
+		}
+	}
+
+	/** Whether nothing but whitespace or a comment follows on this line. Reads ahead; consumes nothing. */
+	private boolean restOfLineEmpty() {
+		for (int i = 0;; i++) {
+			int type = peek(i).getType();
+			if (type == Token.EOF || type == k.newline) {
+				return true;
+			}
+			if (type != k.ws && type != k.comment) {
+				return false;
 			}
 		}
 	}

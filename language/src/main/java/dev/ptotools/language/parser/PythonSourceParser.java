@@ -69,8 +69,9 @@ public class PythonSourceParser extends PythonParser {
 			IParseResult result = super.doParse(ruleName, in, builder, lookAhead);
 			PythonLayoutTokenSource layout = CURRENT.get();
 			List<LexicalProblem> problems = layout == null ? List.of() : List.copyOf(layout.getProblems());
+			List<Integer> ends = layout == null ? List.of() : List.copyOf(layout.getLogicalLineEnds());
 			return new PythonParseResult(result.getRootASTElement(), result.getRootNode(), result.hasSyntaxErrors(),
-					problems);
+					problems, ends);
 		} finally {
 			CURRENT.remove();
 		}
