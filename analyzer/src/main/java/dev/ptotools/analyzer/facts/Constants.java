@@ -87,9 +87,11 @@ public final class Constants {
 		return null;
 	}
 
-	/** The names f binds itself: parameters, assignment, loop and with targets. */
+	/** The names f binds itself: parameters ({@code self} of a method too), assignment, loop and with targets. */
 	public static Set<String> locals(Function f) {
 		Set<String> out = new HashSet<>();
+		out.add("self"); // a method's own, which the IR leaves out of its parameters
+
 		for (Param p : f.params()) {
 			out.add(p.name());
 		}

@@ -250,4 +250,30 @@ class UnknownValuesTest {
 		assertEquals("rank loop is not grouped: iterates pl.range(n_ranks): 2 ranks fixed in the source, not the whole"
 				+ " world", of(a, "PTO101").get(0).message());
 	}
+
+	@Test
+	void aProgramInATestMethodReadsTheMethodsParameters() {
+		// pytest's parametrized method: self and n_ranks are the method's, unknown to the analyzer
+		String src = IMPORTS + """
+				class TestRing:
+				    def test_ring(self, n_ranks):
+				        @pl.program
+				        class Step:
+				            @pl.function(type=pl.FunctionType.Orchestration)
+				            def chip_step(self, data: pld.DistributedTensor[[256], pl.FP32]):
+				                return data
+
+				            @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+				            def host_orch(self):
+				                buf = pld.alloc_window_buffer(256 * pl.FP32.get_byte())
+				                data = pld.window(buf, [256], dtype=pl.FP32)
+				                for r in pl.range(n_ranks):
+				                    self.chip_step(data, device=r)
+				                return 0
+				""";
+		Analysis a = analyze(src);
+		assertEquals(List.of(), errors(a), describe(a));
+		assertTrue(of(a, "PTO101").get(0).message().endsWith("(it depends on 'n_ranks', a parameter of test_ring(); known"
+				+ " when test_ring is called with a constant)"), describe(a));
+	}
 }
