@@ -5,7 +5,9 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.eclipse.xtext.nodemodel.ICompositeNode;
 import org.eclipse.xtext.nodemodel.INode;
@@ -91,10 +93,10 @@ public final class PythonFrontEnd {
 			problems.add(problem(lines, decodeProblem.offset(), 1, decodeProblem.message(), "decode"));
 		}
 		List<LexicalProblem> lexical = result instanceof PythonParseResult p ? p.getLexicalProblems() : List.of();
-		for (LexicalProblem l : lexical) {
-			problems.add(problem(lines, l.offset(), l.length(), l.message(), l.code()));
-		}
+		List<Integer> logicalEnds = result instanceof PythonParseResult p ? p.getLogicalLineEnds() : List.of();
+		List<Integer> parserErrors = new ArrayList<>();
 		int lastParserLine = -1;
+		int lastLogicalLine = -1;
 		for (INode node : result.getSyntaxErrors()) {
 			SyntaxErrorMessage error = node.getSyntaxErrorMessage();
 			int offset = node.getOffset();
@@ -107,27 +109,94 @@ public final class PythonFrontEnd {
 				length = Integer.parseInt(range[1]);
 			}
 			int line = lines.line(offset);
-			if (line == lastParserLine || isConsequence(offset, line, lexical, lines)) {
-				continue; // later errors on one line, and errors a lexical problem explains, are cascades
+			int logical = logicalEnds.isEmpty() ? -2 : logicalLine(logicalEnds, offset);
+			if (line == lastParserLine || logical == lastLogicalLine || isConsequence(offset, line, lexical, lines)) {
+				// later errors on one line or one logical line (a call over several lines), and errors a
+				// lexical problem explains, are cascades: CPython stops at the first
+				continue;
 			}
 			lastParserLine = line;
+			lastLogicalLine = logical;
 			length = Math.min(length, Math.max(0, text.length() - offset));
 			problems.add(problem(lines, offset, length, error.getMessage(), "syntax"));
+			parserErrors.add(logical);
+		}
+		Set<LexicalProblem> dangling = danglingContinuation(text, lines, lexical, logicalEnds, parserErrors);
+		for (LexicalProblem l : lexical) {
+			if (!dangling.contains(l)) {
+				problems.add(problem(lines, l.offset(), l.length(), l.message(), l.code()));
+			}
 		}
 		SourceFile ast = result.getRootASTElement() instanceof SourceFile f ? f
 				: PythonFactory.eINSTANCE.createSourceFile();
 		ICompositeNode root = result.getRootNode();
 		SpanIndex spans = SpanIndex.of(root);
-		if (problems.isEmpty() || !hasParserError(problems)) {
+		// checks of a tree the parser had to repair would report its repairs (errors it dropped as cascades too)
+		if (!result.getSyntaxErrors().iterator().hasNext()) {
 			PythonSyntaxChecks.check(spans.objects(), (o, l, m) -> problems.add(problem(lines, o, l, m, "syntax-check")));
 		}
 		problems.sort(Comparator.comparingInt(SyntaxProblem::offset));
 		return new ParsedFile(text, ast, root, List.copyOf(problems), lines, spans);
 	}
 
+	/**
+	 * The lines left of a multi-line call whose first line broke ({@code recv = pld.tile.remote_load(} cut
+	 * short): an indented line right under a logical line with a parser error, and the line with a lone
+	 * closer that ends those lines. Their "unexpected indent" and "unmatched ')'" are consequences of that
+	 * error, which CPython reports alone.
+	 */
+	private static Set<LexicalProblem> danglingContinuation(String text, LineMap lines, List<LexicalProblem> lexical,
+			List<Integer> logicalEnds, List<Integer> parserErrorLines) {
+		Set<LexicalProblem> out = new HashSet<>();
+		if (logicalEnds.isEmpty() || parserErrorLines.isEmpty()) {
+			return out;
+		}
+		for (int i = 0; i < lexical.size(); i++) {
+			LexicalProblem indent = lexical.get(i);
+			if (!indent.code().equals("unexpected-indent")
+					|| !parserErrorLines.contains(logicalLine(logicalEnds, indent.offset()) - 1)) {
+				continue;
+			}
+			out.add(indent);
+			int column = lines.column(indent.offset());
+			for (int j = i + 1; j < lexical.size(); j++) {
+				LexicalProblem closer = lexical.get(j);
+				if (closer.code().equals("unmatched-bracket")) {
+					if (indentedFrom(text, lines, lines.line(indent.offset()) + 1, lines.line(closer.offset()), column)) {
+						out.add(closer);
+					}
+					break;
+				}
+			}
+		}
+		return out;
+	}
+
+	/** Whether every non-blank line from first to last (exclusive) is indented at least to column. */
+	private static boolean indentedFrom(String text, LineMap lines, int first, int last, int column) {
+		for (int line = first; line < last; line++) {
+			int start = lines.lineStart(line);
+			int col = 1;
+			while (start + col - 1 < text.length() && text.charAt(start + col - 1) == ' ') {
+				col++;
+			}
+			char c = start + col - 1 < text.length() ? text.charAt(start + col - 1) : '\n';
+			if (c != '\n' && c != '\r' && c != '#' && col < column) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/** The index of the logical line holding an offset: how many logical lines end before it. */
+	private static int logicalLine(List<Integer> ends, int offset) {
+		int i = java.util.Collections.binarySearch(ends, offset);
+		return i >= 0 ? i : -i - 1;
+	}
+
 	private static boolean isConsequence(int offset, int line, List<LexicalProblem> lexical, LineMap lines) {
 		for (LexicalProblem l : lexical) {
-			if (offset >= l.offset() && offset <= l.consequencesEnd()) {
+			if (offset >= l.consequencesStart() && offset <= l.consequencesEnd()) {
 				return true;
 			}
 			if (lines.line(l.offset()) == line) {
@@ -135,10 +204,6 @@ public final class PythonFrontEnd {
 			}
 		}
 		return false;
-	}
-
-	private static boolean hasParserError(List<SyntaxProblem> problems) {
-		return problems.stream().anyMatch(p -> p.code().equals("syntax"));
 	}
 
 	static SyntaxProblem problem(LineMap lines, int offset, int length, String message, String code) {

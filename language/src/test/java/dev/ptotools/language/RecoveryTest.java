@@ -107,4 +107,121 @@ class RecoveryTest {
 		ParsedFile parsed = PythonFrontEnd.get().parse("def f():\n    return 1\n$$$ ??? !!!\ndef g():\n    return 2\n");
 		assertEquals(List.of("def f", "def g"), definitions(parsed));
 	}
+
+	/** The kinds of the statements of the first function's body, one line each, and the problems. */
+	private static String body(String source) {
+		ParsedFile parsed = PythonFrontEnd.get().parse(source);
+		StringBuilder b = new StringBuilder();
+		for (TreeIterator<EObject> it = parsed.ast().eAllContents(); it.hasNext();) {
+			if (it.next() instanceof FunctionDef f) {
+				for (dev.ptotools.language.python.Statement st : f.getBody().getBody()) {
+					b.append(st.eClass().getName()).append('\n');
+				}
+				break;
+			}
+		}
+		parsed.problems().forEach(p -> b.append(p).append('\n'));
+		return b.toString();
+	}
+
+	@Test
+	void aCallLeftOpenEndsWithItsStatement() {
+		// typing dtype=pl. with the call still open: the lines after it stay statements of their own
+		assertEquals("""
+				Assign
+				ExprStmt
+				ForStmt
+				Return
+				2:22: '(' was never closed
+				""", body("""
+				def host(self):
+				    data = pld.window(buf, dtype=pl.
+				    self.chip_step(data, device=0)
+				    for r in pl.range(4):
+				        self.chip_step(data, device=r)
+				    return 0
+				"""));
+	}
+
+	@Test
+	void aLoopHeaderLeftOpenKeepsItsBody() {
+		assertEquals("""
+				Assign
+				ForStmt
+				Return
+				3:22: '(' was never closed
+				""", body("""
+				def host(self):
+				    n = 4
+				    for r in pl.range(
+				        self.chip_step(data, device=r)
+				    return 0
+				"""));
+	}
+
+	@Test
+	void aHalfTypedAttributeDoesNotTakeTheNextLine() {
+		// ANTLR would delete the line break as an unwanted token and read x = pl.y = 2
+		assertEquals("""
+				Assign
+				Assign
+				Return
+				2:12: invalid syntax: expected a name, found end of line
+				""", body("""
+				def f():
+				    x = pl.
+				    y = 2
+				    return y
+				"""));
+	}
+
+	/** The problems of a source, one per line, and whether its first function still ends with its return. */
+	private static String problemsAndReturn(String source) {
+		String body = body(source);
+		return body.substring(body.indexOf('\n', body.lastIndexOf("Return")) + 1) + (body.contains("Return") ? "return kept"
+				: "return lost");
+	}
+
+	@Test
+	void theLinesLeftOfACallWhoseFirstLineWasCutAreNoMoreErrors() {
+		// the lines under the cut line, indented, and the lone ')' that ends them: CPython names one error
+		// (the ')', found by its tokenizer); we name the line that broke, where the author is typing
+		assertEquals("2:16: invalid syntax: expected a name, found end of line\nreturn kept", problemsAndReturn("""
+				def f():
+				    recv = pld.
+				        scratch,
+				        peer=left,
+				    )
+				    acc = 1
+				    return acc
+				"""));
+	}
+
+	@Test
+	void aBracketLeftOpenInsideACallOverSeveralLinesIsOneError() {
+		assertEquals("6:5: closing parenthesis ')' does not match opening parenthesis '[' on line 4\nreturn kept",
+				problemsAndReturn("""
+						def f():
+						    pld.system.notify(
+						        signal,
+						        offsets=[
+						        value=1,
+						    )
+						    return 0
+						"""));
+	}
+
+	@Test
+	void aKeywordLeftEmptyInsideACallOverSeveralLinesIsOneError() {
+		// the parser's first error; the ones after it in the same logical line are its cascade
+		assertEquals("5:14: invalid syntax: expected ')', found '='\nreturn kept", problemsAndReturn("""
+				def f():
+				    pld.system.notify(
+				        signal,
+				        peer=
+				        value=1,
+				    )
+				    return 0
+				"""));
+	}
 }

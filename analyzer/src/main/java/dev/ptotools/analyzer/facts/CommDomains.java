@@ -17,7 +17,10 @@ import dev.ptotools.analyzer.ir.Stmt;
  */
 public record CommDomains(Map<Function, Host> hosts, List<Problem> problems) {
 
-	/** The devices a dispatch or an allocation covers: every rank, or an explicit set. */
+	/**
+	 * The devices a dispatch or an allocation covers: every rank, an explicit set, or a set fixed when
+	 * the module runs from a value the analyzer cannot know (a builder's parameter as loop bound).
+	 */
 	public sealed interface Devices {
 		record All() implements Devices {
 			@Override
@@ -30,6 +33,13 @@ public record CommDomains(Map<Function, Host> hosts, List<Problem> problems) {
 			@Override
 			public String toString() {
 				return ranks.toString();
+			}
+		}
+
+		record Unknown(UnknownValue dependsOn) implements Devices {
+			@Override
+			public String toString() {
+				return "ranks that depend on " + dependsOn.describe();
 			}
 		}
 	}

@@ -66,7 +66,17 @@ public sealed interface Stmt {
 	record Raise(Expr exc, Span span) implements Stmt {
 	}
 
-	/** A statement the DSL does not support (try, del, import, nested def...), by kind. */
+	/**
+	 * A statement the DSL does not support (try, del, import, nested def...), by kind; or, of kind
+	 * {@link #RECOVERED}, a piece of a broken statement that the parser's error recovery left behind.
+	 */
 	record Other(String kind, Span span) implements Stmt {
+
+		/** The kind of what the parser's error recovery left in a statement list (no statement of the source). */
+		public static final String RECOVERED = "recovered";
+
+		public boolean recovered() {
+			return kind.equals(RECOVERED);
+		}
 	}
 }

@@ -121,7 +121,9 @@ public final class ModuleLowering {
 			} else if (s instanceof FunctionDef f && jitKind(f) != null) {
 				jit.add(f);
 			} else if (s instanceof FunctionDef f) {
-				scanScope(suiteBody(f.getBody()), bindings);
+				List<Program.Binding> inner = new ArrayList<>(bindings);
+				inner.addAll(parameterBindings(f));
+				scanScope(suiteBody(f.getBody()), inner);
 			} else {
 				for (List<Statement> inner : blocksOf(s)) {
 					scanScope(inner, bindings);
@@ -131,6 +133,25 @@ public final class ModuleLowering {
 		if (!jit.isEmpty()) {
 			programs.add(jitProgram(jit, List.copyOf(bindings)));
 		}
+	}
+
+	/** The parameters of a function around programs: each is bound to what the function is called with. */
+	private List<Program.Binding> parameterBindings(FunctionDef f) {
+		List<Program.Binding> out = new ArrayList<>();
+		if (f.getParameters() == null) {
+			return out;
+		}
+		String of = f.getName() == null ? "" : f.getName();
+		for (FormalParameter fp : f.getParameters().getParams()) {
+			if (fp instanceof Param p && p.getName() != null) {
+				out.add(new Program.Binding(p.getName(), lower(p.getDefault()), span(p), of));
+			} else if (fp instanceof dev.ptotools.language.python.VarArgs v && v.getName() != null) {
+				out.add(new Program.Binding(v.getName(), null, span(v), of));
+			} else if (fp instanceof dev.ptotools.language.python.KwArgs k && k.getName() != null) {
+				out.add(new Program.Binding(k.getName(), null, span(k), of));
+			}
+		}
+		return out;
 	}
 
 	private void collectBinding(Statement s, List<Program.Binding> bindings) {
@@ -151,6 +172,18 @@ public final class ModuleLowering {
 		} else if (s instanceof dev.ptotools.language.python.AnnAssign a && a.getTarget() instanceof Name n
 				&& a.getValue() != null) {
 			bindings.add(new Program.Binding(n.getId(), lower(a.getValue()), span(a)));
+		} else if (s instanceof dev.ptotools.language.python.ImportFrom from && !from.isStar()) {
+			// from config import N_RANKS: a value of another module, known when this one runs
+			String module = String.join("", from.getDots()) + (from.getModule() == null ? "" : from.getModule());
+			if (!module.startsWith("pypto")) {
+				for (dev.ptotools.language.python.Alias alias : from.getNames()) {
+					String bound = alias.getAsname() != null ? alias.getAsname() : alias.getName();
+					if (bound != null) {
+						bindings.add(new Program.Binding(bound, new Expr.Opaque("import:" + module, List.of(), span(s)),
+								span(s)));
+					}
+				}
+			}
 		}
 	}
 

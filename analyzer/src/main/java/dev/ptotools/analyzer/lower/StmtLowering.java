@@ -94,6 +94,11 @@ public final class StmtLowering {
 			Expr value = lower(e.getValue());
 			return value == null ? null : new Stmt.ExprStmt(value, span);
 		}
+		if (s instanceof Assign a && a.getTargets().size() == 1) {
+			// `n =` with nothing after it: error recovery keeps the target; the value is missing
+			return new Stmt.Assign(List.of(required(a.getTargets().get(0), span)), new Expr.Opaque("missing", List.of(),
+					new Span(span.end(), span.end())), null, span);
+		}
 		if (s instanceof Assign a) {
 			List<Expression> items = a.getTargets();
 			List<Expr> targets = new ArrayList<>();
@@ -153,6 +158,10 @@ public final class StmtLowering {
 		}
 		if (script && s instanceof Raise r) {
 			return new Stmt.Raise(lower(r.getExc()), span);
+		}
+		if (s instanceof Expression) {
+			// a bare expression in a statement list: the parser's error recovery left it there
+			return new Stmt.Other(Stmt.Other.RECOVERED, span);
 		}
 		return new Stmt.Other(kindOf(s), span);
 	}

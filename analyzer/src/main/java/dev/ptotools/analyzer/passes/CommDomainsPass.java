@@ -19,6 +19,7 @@ import dev.ptotools.analyzer.facts.ConstEval;
 import dev.ptotools.analyzer.facts.Constants;
 import dev.ptotools.analyzer.facts.FunctionKinds;
 import dev.ptotools.analyzer.facts.FunctionScope;
+import dev.ptotools.analyzer.facts.UnknownValue;
 import dev.ptotools.analyzer.ir.Expr;
 import dev.ptotools.analyzer.ir.Function;
 import dev.ptotools.analyzer.ir.ModuleIR;
@@ -74,7 +75,7 @@ public final class CommDomainsPass implements Pass {
 					namesInProgram = new LinkedHashMap<>();
 				}
 				if (kinds.isHostOrchestrator(f)) {
-					HostAnalysis h = new HostAnalysis(f, calls, kinds, constants.evaluator(p), problems, namesInProgram);
+					HostAnalysis h = new HostAnalysis(p, f, calls, kinds, constants, problems, namesInProgram);
 					hosts.put(f, h.run());
 				} else {
 					rejectHostOnly(f, calls, problems);
@@ -99,7 +100,9 @@ public final class CommDomainsPass implements Pass {
 
 	/** One HOST orchestrator. */
 	private static final class HostAnalysis {
+		private final Program program;
 		private final Function f;
+		private final Constants constants;
 		private final CallResolution calls;
 		private final FunctionKinds kinds;
 		private final ConstEval eval;
@@ -114,12 +117,14 @@ public final class CommDomainsPass implements Pass {
 		/** Allocations whose views reach a dispatch with an invalid device=: already reported there. */
 		private final java.util.Set<Alloc> badlyDispatched = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
 
-		HostAnalysis(Function f, CallResolution calls, FunctionKinds kinds, ConstEval eval, List<Problem> problems,
-				Map<String, Span> namesInProgram) {
+		HostAnalysis(Program program, Function f, CallResolution calls, FunctionKinds kinds, Constants constants,
+				List<Problem> problems, Map<String, Span> namesInProgram) {
+			this.program = program;
 			this.f = f;
+			this.constants = constants;
 			this.calls = calls;
 			this.kinds = kinds;
-			this.eval = eval;
+			this.eval = constants.evaluator(program);
 			this.problems = problems;
 			this.namesInProgram = namesInProgram;
 			this.scope = new FunctionScope(f, calls);
@@ -286,10 +291,25 @@ public final class CommDomainsPass implements Pass {
 			}
 		}
 
+		/**
+		 * A value of the program's surroundings the analyzer cannot know that e reads (pypto reads it when
+		 * the module runs, and it is then a constant), or null.
+		 */
+		private Devices.Unknown unknown(Expr e) {
+			UnknownValue u = constants.unknownIn(program, f, e);
+			return u == null ? null : new Devices.Unknown(u);
+		}
+
 		private Devices resolveDevice(Expr.Keyword device, Stmt.For loop, boolean checking) {
 			Expr v = device.value();
 			Long constant = v instanceof Expr.Name ? null : eval.asLong(v);
-			if (constant != null && (v instanceof Expr.Literal || v instanceof Expr.UnaryOp)) {
+			if (v instanceof Expr.Name n && loop == null && !Constants.locals(f).contains(n.id())) {
+				constant = eval.asLong(v); // a closure constant: pypto's parser makes it a ConstInt
+				if (constant == null && unknown(v) != null) {
+					return unknown(v);
+				}
+			}
+			if (constant != null && (v instanceof Expr.Literal || v instanceof Expr.UnaryOp || v instanceof Expr.Name)) {
 				long n = constant;
 				if (n < 0) {
 					// pypto's distributed codegen rejects it too, with or without window buffers
@@ -327,6 +347,9 @@ public final class CommDomainsPass implements Pass {
 				return new Devices.All();
 			}
 			Long stopValue = eval.asLong(scope.unwrap(stop, at));
+			if (stopValue == null && unknown(scope.unwrap(stop, at)) != null) {
+				return unknown(scope.unwrap(stop, at));
+			}
 			if (stopValue == null) {
 				if (checking) {
 					problem(Kind.INVALID_DEVICE, "device=r loop bound must be ConstInt or pld.system.world_size()",
@@ -336,6 +359,10 @@ public final class CommDomainsPass implements Pass {
 			}
 			Long start = args.size() >= 2 ? eval.asLong(scope.unwrap(args.get(0), at)) : Long.valueOf(0);
 			Long step = args.size() >= 3 ? eval.asLong(scope.unwrap(args.get(2), at)) : Long.valueOf(1);
+			Expr unresolved = start == null ? scope.unwrap(args.get(0), at) : step == null ? scope.unwrap(args.get(2), at) : null;
+			if (unresolved != null && unknown(unresolved) != null) {
+				return unknown(unresolved);
+			}
 			if (start == null || step == null) {
 				if (checking) {
 					problem(Kind.INVALID_DEVICE, "device=r loop " + (start == null ? "start" : "step")
@@ -473,13 +500,18 @@ public final class CommDomainsPass implements Pass {
 				return null;
 			}
 			TreeSet<Long> ranks = new TreeSet<>();
+			Devices unknown = null;
 			for (Devices d : all) {
 				if (d instanceof Devices.All) {
 					return new Devices.All();
 				}
-				ranks.addAll(((Devices.Ranks) d).ranks());
+				if (d instanceof Devices.Ranks r) {
+					ranks.addAll(r.ranks());
+				} else if (unknown == null) {
+					unknown = d; // the union is known only when the module runs
+				}
 			}
-			return new Devices.Ranks(ranks);
+			return unknown != null ? unknown : new Devices.Ranks(ranks);
 		}
 
 		private List<Expr.Call> sortedCalls() {

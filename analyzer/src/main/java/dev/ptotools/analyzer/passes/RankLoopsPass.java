@@ -14,6 +14,7 @@ import dev.ptotools.analyzer.facts.FunctionScope;
 import dev.ptotools.analyzer.facts.RankLoop;
 import dev.ptotools.analyzer.facts.RankLoops;
 import dev.ptotools.analyzer.facts.SubscriptOps;
+import dev.ptotools.analyzer.facts.UnknownValue;
 import dev.ptotools.analyzer.facts.Views;
 import dev.ptotools.analyzer.ir.Expr;
 import dev.ptotools.analyzer.ir.Function;
@@ -65,7 +66,7 @@ public final class RankLoopsPass implements Pass {
 					continue;
 				}
 				FunctionScope scope = new FunctionScope(f, calls);
-				Judge judge = new Judge(p, f, scope, calls, kinds, constants.evaluator(p), subs);
+				Judge judge = new Judge(p, f, scope, calls, kinds, constants, subs);
 				int[] grouped = { 0 };
 				Walk.statements(f.body(), s -> {
 					if (s instanceof Stmt.For loop) {
@@ -90,17 +91,19 @@ public final class RankLoopsPass implements Pass {
 		private final FunctionScope scope;
 		private final CallResolution calls;
 		private final FunctionKinds kinds;
+		private final Constants constants;
 		private final ConstEval eval;
 		private final SubscriptOps subs;
 
 		Judge(Program program, Function function, FunctionScope scope, CallResolution calls, FunctionKinds kinds,
-				ConstEval eval, SubscriptOps subs) {
+				Constants constants, SubscriptOps subs) {
 			this.program = program;
 			this.function = function;
 			this.scope = scope;
 			this.calls = calls;
 			this.kinds = kinds;
-			this.eval = eval;
+			this.constants = constants;
+			this.eval = constants.evaluator(program);
 			this.subs = subs;
 		}
 
@@ -178,19 +181,32 @@ public final class RankLoopsPass implements Pass {
 						+ ", not pl.range(pld.world_size())";
 			} else {
 				List<Expr> args = iter.args();
+				int at = loop.span().start();
 				Expr stop = args.size() == 1 ? args.get(0) : args.size() >= 2 ? args.get(1) : null;
 				Long start = args.size() >= 2 ? eval.asLong(args.get(0)) : Long.valueOf(0);
 				Long step = args.size() >= 3 ? eval.asLong(args.get(2)) : Long.valueOf(1);
-				Long bound = stop == null ? null : eval.asLong(scope.unwrap(stop, loop.span().start()));
-				if (stop != null && scope.isWorldSize(stop, loop.span().start())) {
-					detail = start == null || start != 0 ? "starts at " + text(args.get(0)) + ", not at rank 0"
-							: "steps by " + text(args.get(2)) + ", skipping ranks";
+				Long bound = stop == null ? null : eval.asLong(scope.unwrap(stop, at));
+				UnknownValue unknownStart = start == null ? unknownIn(args.get(0), at) : null;
+				UnknownValue unknownStep = step == null ? unknownIn(args.get(2), at) : null;
+				if (stop != null && scope.isWorldSize(stop, at)) {
+					if (start == null || start != 0) {
+						detail = "starts at " + text(args.get(0)) + (unknownStart != null
+								? ", not known to be rank 0: it depends on " + unknownStart.describe() : ", not at rank 0");
+					} else {
+						detail = "steps by " + text(args.get(2)) + (unknownStep != null
+								? ", not known to be 1: it depends on " + unknownStep.describe() : ", skipping ranks");
+					}
 				} else if (bound != null && start != null && step != null && step > 0) {
 					long count = Math.max(0, (bound - start + step - 1) / step);
 					detail = "iterates " + text(iter) + ": " + count + " rank" + (count == 1 ? "" : "s")
 							+ " fixed in the source, not the whole world";
 				} else {
-					detail = "iterates " + text(iter) + ", which is not known to be the world size";
+					UnknownValue u = bound == null && stop != null ? unknownIn(stop, at) : null;
+					u = u != null ? u : unknownStart != null ? unknownStart : unknownStep;
+					detail = u != null
+							? "iterates " + text(iter) + ": a rank count fixed when the program is built, not the whole"
+									+ " world (it depends on " + u.describe() + ")"
+							: "iterates " + text(iter) + ", which is not known to be the world size";
 				}
 			}
 			return fail(Condition.FULL_WORLD, detail, iter == null ? loop.headerSpan() : iter.span());
@@ -393,6 +409,11 @@ public final class RankLoopsPass implements Pass {
 		}
 
 		// ---- helpers ------------------------------------------------------------------------
+
+		/** A value around the program that an expression of the loop header reads and nobody can know yet. */
+		private UnknownValue unknownIn(Expr e, int at) {
+			return constants.unknownIn(program, function, scope.unwrap(e, at));
+		}
 
 		/** From the first to the last statement of the loop's body (the header's own calls excluded). */
 		private static Span bodySpan(Stmt.For loop) {

@@ -13,6 +13,7 @@ import dev.ptotools.analyzer.diagnostics.Diagnostic;
 import dev.ptotools.analyzer.diagnostics.Fix;
 import dev.ptotools.analyzer.fixes.Suppressions;
 import dev.ptotools.analyzer.diagnostics.Severity;
+import dev.ptotools.analyzer.facts.ParseDamage;
 import dev.ptotools.analyzer.ir.Imports;
 import dev.ptotools.analyzer.ir.ModuleIR;
 import dev.ptotools.analyzer.ir.Span;
@@ -23,6 +24,7 @@ import dev.ptotools.analyzer.passes.CommDomainsPass;
 import dev.ptotools.analyzer.passes.FoldConstantsPass;
 import dev.ptotools.analyzer.passes.JitSamplesPass;
 import dev.ptotools.analyzer.passes.LowerPass;
+import dev.ptotools.analyzer.passes.ParseDamagePass;
 import dev.ptotools.analyzer.passes.RankLoopsPass;
 import dev.ptotools.analyzer.passes.ResolveCallsPass;
 import dev.ptotools.analyzer.rules.Rule;
@@ -49,7 +51,7 @@ public final class Analyzer {
 	private static final Analyzer STANDARD = new Analyzer(
 			List.of(new LowerPass(), new ResolveCallsPass(), new FoldConstantsPass(), new JitSamplesPass(),
 					new ClassifyFunctionsPass(), new ClassifySubscriptsPass(), new CommDomainsPass(), new RankLoopsPass(),
-					new CallDirectionsPass()),
+					new CallDirectionsPass(), new ParseDamagePass()),
 			Rules.all());
 
 	private final List<Pass> passes;
@@ -134,6 +136,7 @@ public final class Analyzer {
 				found.add(internal("embedded modules", e));
 			}
 		}
+		found = withoutFollowOns(found, facts);
 		found = yieldCompileFindings(found, module);
 		List<Diagnostic> out = new ArrayList<>();
 		Set<String> seen = new HashSet<>();
@@ -158,6 +161,44 @@ public final class Analyzer {
 		}
 		out.sort(Comparator.comparingInt((Diagnostic d) -> d.span().start()).thenComparing(Diagnostic::rule));
 		return new Analysis(file, module, facts, List.copyOf(out));
+	}
+
+	/**
+	 * Findings that stand on what the parser made up after a syntax error are consequences of it and not
+	 * reported: each rule says how much source its findings stand on ({@link Rule#extent()}), and a finding
+	 * whose extent meets {@link ParseDamage} goes. Syntax errors and internal errors always stay.
+	 */
+	private List<Diagnostic> withoutFollowOns(List<Diagnostic> found, Facts facts) {
+		ParseDamage damage = facts.has(Keys.DAMAGE) ? facts.get(Keys.DAMAGE) : ParseDamage.NONE;
+		if (damage.isEmpty()) {
+			return found;
+		}
+		List<Diagnostic> out = new ArrayList<>();
+		for (Diagnostic d : found) {
+			Rule rule = rule(d.rule());
+			boolean kept = d.rule().equals("PTO000") || d.rule().equals(INTERNAL_ERROR) || d.span() == Span.NONE
+					|| rule == null;
+			if (!kept) {
+				kept = switch (rule.extent()) {
+				case STATEMENT -> !damage.breaks(d.span());
+				case RANK_LOOP -> !damage.onBrokenLoop(d);
+				case FUNCTION -> !damage.breaks(d.span()) && !damage.inBrokenFunction(d.span());
+				};
+			}
+			if (kept) {
+				out.add(d);
+			}
+		}
+		return out;
+	}
+
+	private Rule rule(String id) {
+		for (Rule r : rules) {
+			if (r.id().equals(id)) {
+				return r;
+			}
+		}
+		return null;
 	}
 
 	/**

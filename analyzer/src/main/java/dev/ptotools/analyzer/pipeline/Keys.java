@@ -33,6 +33,8 @@ public final class Keys {
 	public static final Key<SubscriptOps> SUBSCRIPTS = new Key<>("subscript ops", SubscriptOps.class);
 	public static final Key<CommDomains> COMM_DOMAINS = new Key<>("comm domains", CommDomains.class);
 	public static final Key<RankLoops> RANK_LOOPS = new Key<>("rank loops", RankLoops.class);
+	public static final Key<dev.ptotools.analyzer.facts.ParseDamage> DAMAGE = new Key<>("parse damage",
+			dev.ptotools.analyzer.facts.ParseDamage.class);
 	/** The DSL modules written as strings for pl.parse, each analyzed on its own. */
 	public static final Key<EmbeddedModules> EMBEDDED = new Key<>("embedded modules", EmbeddedModules.class);
 	public static final Key<CallDirections> CALL_DIRECTIONS = new Key<>("call directions", CallDirections.class);

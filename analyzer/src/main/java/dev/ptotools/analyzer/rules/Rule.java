@@ -29,6 +29,24 @@ public interface Rule {
 
 	void check(RuleContext ctx);
 
+	/**
+	 * How much of the source a finding stands on, for files with syntax errors: a finding whose extent
+	 * holds a statement the parser had to repair is a consequence of the break, and is not reported (see
+	 * {@link dev.ptotools.analyzer.facts.ParseDamage}).
+	 */
+	enum Extent {
+		/** The statement (or expression) the finding is placed on. */
+		STATEMENT,
+		/** The whole rank loop the finding is a verdict on. */
+		RANK_LOOP,
+		/** The whole function: the finding says something is missing from it (no window, no dispatch). */
+		FUNCTION
+	}
+
+	default Extent extent() {
+		return Extent.STATEMENT;
+	}
+
 	/** The rule's page, relative to the repository root. */
 	default String docPath() {
 		return "docs/rules/" + id() + ".md";

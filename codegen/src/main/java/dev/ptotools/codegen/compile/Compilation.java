@@ -7,6 +7,7 @@ import dev.ptotools.analyzer.facts.CompileFindings;
 import dev.ptotools.analyzer.facts.Constants;
 import dev.ptotools.analyzer.facts.JitSamples;
 import dev.ptotools.analyzer.facts.RankLoops;
+import dev.ptotools.analyzer.facts.ScriptScope;
 import dev.ptotools.analyzer.ir.ModuleIR;
 import dev.ptotools.analyzer.ir.Span;
 import dev.ptotools.codegen.CompileOptions;
@@ -58,6 +59,12 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 		}
 		ModuleCompileCalls compileCalls = new ModuleCompileCalls(module, new ScriptScope(module));
 		for (Entry e : EntryPrograms.of(module)) {
+			UnknownReads.Read unknown = UnknownReads.first(module, constants, e);
+			if (unknown != null) {
+				findings.add(new CompileFindings.Finding(CompileFindings.Kind.UNSUPPORTED, unknown.span(), unknown.message(),
+						e.outputName()));
+				continue;
+			}
 			compile(e, () -> parse(module, e, text), compileCalls.forProgram(e.programName(), options), loops, programs,
 					findings);
 		}

@@ -6,30 +6,31 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.ptotools.analyzer.facts.ConstEval;
-import dev.ptotools.analyzer.facts.Values;
+import dev.ptotools.analyzer.facts.BuilderBindings;
+import dev.ptotools.analyzer.facts.ScriptScope;
 import dev.ptotools.analyzer.ir.Expr;
 import dev.ptotools.analyzer.ir.ModuleIR;
 import dev.ptotools.analyzer.ir.Program;
 import dev.ptotools.analyzer.ir.Script;
 import dev.ptotools.analyzer.ir.Span;
-import dev.ptotools.analyzer.ir.Stmt;
 
 /**
  * The programs a module defines for compilation, as running it would build them: every
  * {@code @pl.program} class at module level (its closure is what the module defined before it); a
  * class inside a builder function once per distinct constant binding of the builder's parameters
- * found at its calls in the module (or its defaults when it is never called and has them; a builder
- * neither called nor fully defaulted builds nothing).
+ * ({@link BuilderBindings}, which the analyzer folds with too: a builder neither called with constants
+ * nor fully defaulted builds nothing).
  */
 public final class EntryPrograms {
 
 	private final ModuleIR module;
 	private final ScriptScope scope;
+	private final BuilderBindings builders;
 
 	private EntryPrograms(ModuleIR module) {
 		this.module = module;
 		this.scope = new ScriptScope(module);
+		this.builders = new BuilderBindings(module, scope);
 	}
 
 	public static List<Entry> of(ModuleIR module) {
@@ -77,19 +78,16 @@ public final class EntryPrograms {
 			Script.Def builder = enclosingDef(p.span());
 			if (builder == null) {
 				out.add(new Entry(p.name(), p.name(), p.functions(), scope.at(null, p.span().start(), Map.of()), p.span(),
-						null, externals(p, null, Map.of())));
+						null, externals(p, null, null)));
 				continue;
 			}
-			List<Binding> bindings = bindings(builder);
-			if (bindings.isEmpty() && defaulted(builder)) {
-				bindings.add(new Binding(Map.of(), null));
-			}
+			List<BuilderBindings.Binding> bindings = builders.of(builder);
 			for (int i = 0; i < bindings.size(); i++) {
-				Binding b = bindings.get(i);
-				Map<String, Object> closure = scope.at(builder, p.span().start(), b.args());
+				BuilderBindings.Binding b = bindings.get(i);
+				Map<String, Object> closure = builders.frame(builder, b, p.span().start());
 				String name = i == 0 ? p.name() : p.name() + "__" + (i + 1);
 				out.add(new Entry(name, p.name(), p.functions(), closure, p.span(), b.origin(),
-						externals(p, builder, b.args())));
+						externals(p, builder, b)));
 			}
 		}
 		return out;
@@ -99,7 +97,7 @@ public final class EntryPrograms {
 	 * The {@code @pl.function}s outside any class (module level, or in the builder before the class) that
 	 * the program calls by bare name, transitively, in the order they are first called.
 	 */
-	private List<Entry.ExternalSource> externals(Program p, Script.Def builder, Map<String, Object> builderArgs) {
+	private List<Entry.ExternalSource> externals(Program p, Script.Def builder, BuilderBindings.Binding binding) {
 		Map<String, dev.ptotools.analyzer.ir.Function> candidates = new LinkedHashMap<>();
 		for (Program q : module.programs()) {
 			if (q.style() != Program.Style.JIT) {
@@ -116,7 +114,8 @@ public final class EntryPrograms {
 				}
 			}
 		}
-		Map<String, Object> programClosure = scope.at(builder, p.span().start(), builderArgs);
+		Map<String, Object> programClosure = builder == null ? scope.at(null, p.span().start(), Map.of())
+				: builders.frame(builder, binding, p.span().start());
 		List<Entry.ExternalSource> out = new ArrayList<>();
 		java.util.Deque<dev.ptotools.analyzer.ir.Function> work = new java.util.ArrayDeque<>(p.functions());
 		java.util.Set<String> taken = new java.util.HashSet<>();
@@ -135,7 +134,8 @@ public final class EntryPrograms {
 				dev.ptotools.analyzer.ir.Function ext = candidates.get(n.id());
 				if (ext != null) {
 					Script.Def home = enclosingDef(ext.span());
-					Map<String, Object> closure = scope.at(home, ext.span().start(), home == builder ? builderArgs : Map.of());
+					Map<String, Object> closure = home != null && home == builder ? builders.frame(builder, binding, ext.span().start())
+							: scope.at(home, ext.span().start(), Map.of());
 					out.add(new Entry.ExternalSource(n.id(), ext, closure));
 					work.add(ext);
 				}
@@ -144,89 +144,8 @@ public final class EntryPrograms {
 		return out;
 	}
 
-	/** A builder's parameter values at one of its calls; origin says which call. */
-	private record Binding(Map<String, Object> args, String origin) {
-	}
-
-	/** The distinct constant bindings of a builder's parameters at its calls in the module, in call order. */
-	private List<Binding> bindings(Script.Def builder) {
-		List<Binding> out = new ArrayList<>();
-		List<Map<String, Object>> seen = new ArrayList<>();
-		for (Located call : calls(builder.name())) {
-			Map<String, Object> env = scope.at(call.def(), call.call().span().start(), Map.of());
-			ConstEval eval = scope.evaluator(env);
-			Map<String, Object> args = new LinkedHashMap<>();
-			boolean ok = true;
-			List<Script.DefParam> ps = builder.params();
-			for (int i = 0; i < call.call().args().size() && ok; i++) {
-				if (i >= ps.size() || !ps.get(i).kind().isEmpty()) {
-					ok = false;
-					break;
-				}
-				Object v = eval.eval(call.call().args().get(i));
-				ok = Values.known(v);
-				args.put(ps.get(i).name(), v);
-			}
-			for (Expr.Keyword k : call.call().keywords()) {
-				if (!ok) {
-					break;
-				}
-				if (k.name() == null || builder.param(k.name()) == null) {
-					ok = false;
-					break;
-				}
-				Object v = eval.eval(k.value());
-				ok = Values.known(v);
-				args.put(k.name(), v);
-			}
-			for (Script.DefParam p : ps) {
-				if (ok && p.kind().isEmpty() && !args.containsKey(p.name()) && p.defaultValue() == null) {
-					ok = false;
-				}
-			}
-			if (ok && !seen.contains(args)) {
-				seen.add(args);
-				out.add(new Binding(args, builder.name() + "(...) at offset " + call.call().span().start()));
-			}
-		}
-		return out;
-	}
-
-	private static boolean defaulted(Script.Def d) {
-		return d.params().stream().allMatch(p -> !p.kind().isEmpty() || p.defaultValue() != null);
-	}
-
 	/** The innermost plain def whose body holds the span, or null at module level. */
 	private Script.Def enclosingDef(Span span) {
-		Script.Def best = null;
-		for (Script.Def d : module.script().defs()) {
-			if (!d.decorated() && d.span().contains(span) && (best == null || best.span().contains(d.span()))) {
-				best = d;
-			}
-		}
-		return best;
-	}
-
-	private record Located(Expr.Call call, Script.Def def) {
-	}
-
-	/** Every call {@code name(...)} by bare name in the module's plain code, with the def it is in. */
-	private List<Located> calls(String name) {
-		List<Located> out = new ArrayList<>();
-		collect(module.script().body(), null, name, out);
-		for (Script.Def d : module.script().defs()) {
-			collect(d.body(), d, name, out);
-		}
-		out.sort((a, b) -> Integer.compare(a.call().span().start(), b.call().span().start()));
-		return out;
-	}
-
-	private static void collect(List<Stmt> body, Script.Def d, String name, List<Located> out) {
-		Map<Integer, Boolean> dedup = new HashMap<>();
-		for (Expr.Call c : dev.ptotools.analyzer.ir.Walk.allCalls(body)) {
-			if (name.equals(c.funcText()) && dedup.put(c.span().start(), true) == null) {
-				out.add(new Located(c, d));
-			}
-		}
+		return builders.enclosingDef(span);
 	}
 }

@@ -4,11 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
 
+import dev.ptotools.analyzer.facts.ScriptScope;
+import dev.ptotools.analyzer.facts.jit.PyWalk;
 import dev.ptotools.analyzer.ir.Expr;
 import dev.ptotools.analyzer.ir.ModuleIR;
 import dev.ptotools.analyzer.ir.Script;
 import dev.ptotools.analyzer.ir.Stmt;
-import dev.ptotools.analyzer.facts.jit.PyWalk;
 import dev.ptotools.codegen.Backend;
 import dev.ptotools.codegen.CompileOptions;
 

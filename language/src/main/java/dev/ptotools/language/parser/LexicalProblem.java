@@ -10,8 +10,15 @@ package dev.ptotools.language.parser;
  * @param code stable identifier of the kind of problem, for tests and tooling
  * @param consequencesEnd end of the text whose parser errors are consequences of this problem (an
  *        unclosed bracket makes everything up to where it is closed by recovery one long line)
+ * @param consequencesStart start of that text: the problem itself, or for a closer that does not match,
+ *        the bracket it meets, whose contents the parser read in the wrong bracket
  */
-public record LexicalProblem(int offset, int length, String message, String code, int consequencesEnd) {
+public record LexicalProblem(int offset, int length, String message, String code, int consequencesEnd,
+		int consequencesStart) {
+
+	public LexicalProblem(int offset, int length, String message, String code, int consequencesEnd) {
+		this(offset, length, message, code, consequencesEnd, offset);
+	}
 
 	public LexicalProblem(int offset, int length, String message, String code) {
 		this(offset, length, message, code, offset + length);

@@ -38,6 +38,8 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 	private int aheadPos;
 	private final ArrayDeque<Token> out = new ArrayDeque<>();
 	private final List<LexicalProblem> problems = new ArrayList<>();
+	/** Offsets of the NEWLINEs that end logical lines, in order (a call over several lines is one). */
+	private final List<Integer> logicalLineEnds = new ArrayList<>();
 
 	// Indentation stack: column with tabs to 8, column with tabs to 1, flags.
 	private int[] cols = new int[32];
@@ -65,6 +67,9 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 	private String prevHeader;
 	private Token prevFirst;
 
+	/** Brackets an earlier layout of the same text found never closed (see {@link #closeNeverClosedAt}). */
+	private NeverClosedBrackets neverClosed = NeverClosedBrackets.NONE;
+
 	private int endOffset;
 	private int lastLine = 1;
 	private int lastCharPos;
@@ -86,6 +91,22 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 		TokenKinds fresh = new TokenKinds(tokenNames);
 		cachedKinds = fresh;
 		return fresh;
+	}
+
+	/**
+	 * Brackets (by start offset) that a first layout of this text reported as never closed. That layout
+	 * closes such a bracket only where a statement keyword or the end of file forces it, so a half-typed
+	 * call swallows the lines after it; this one closes it where the next line returns to the statement's
+	 * indentation, so only the statement the bracket broke is lost. A text with such a bracket is invalid
+	 * either way: valid Python never takes this path.
+	 */
+	public void closeNeverClosedAt(java.util.Set<Integer> starts) {
+		this.neverClosed = new NeverClosedBrackets(starts);
+	}
+
+	/** Where logical lines end, in order; complete once the end of file token has been returned. */
+	public List<Integer> getLogicalLineEnds() {
+		return logicalLineEnds;
 	}
 
 	/** Problems found so far; complete once the end of file token has been returned. */
@@ -161,17 +182,26 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 				out.add(t);
 				return;
 			}
+			if (k.bracket[type] < 0 && restOfLineEmpty()) {
+				// A line that only closes a bracket nothing opened: what is left of a multi-line call whose
+				// first line was cut. Reported, then read as a blank line, so the block around it stays whole.
+				problem(t, 1, "unmatched '" + k.bracketChar[type] + "'", "unmatched-bracket");
+				t.setType(k.ws);
+				out.add(t);
+				return;
+			}
 			atLineStart = false;
 			layoutIndentation(t);
 			leadingWs = null;
 			lineFirst = t;
 		} else if (type == k.newline) {
-			if (bracketDepth > 0 && !nextLineStartsStatement()) {
+			if (bracketDepth > 0 && !nextLineStartsStatement() && !neverClosedEndsHere()) {
 				t.setType(k.ws);
 			} else {
 				if (bracketDepth > 0) {
 					closeUnclosedBrackets(t);
 				}
+				logicalLineEnds.add(t instanceof CommonToken c ? c.getStartIndex() : endOffset);
 				endLogicalLine();
 			}
 			out.add(t);
@@ -397,8 +427,10 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 			return;
 		}
 		String where = open.getLine() == t.getLine() ? "" : " on line " + open.getLine();
-		problem(t, 1, "closing parenthesis '" + close + "' does not match opening parenthesis '" + openChar + "'"
-				+ where, "mismatched-bracket");
+		int at = t instanceof CommonToken c ? c.getStartIndex() : endOffset;
+		problems.add(new LexicalProblem(at, 1, "closing parenthesis '" + close + "' does not match opening parenthesis '"
+				+ openChar + "'" + where, "mismatched-bracket", at + 1,
+				open instanceof CommonToken o ? o.getStartIndex() : at));
 		// Recover: close up to the nearest matching opener; without one, let this closer close the
 		// innermost bracket (CPython reports the mismatch alone, not a never-closed bracket too).
 		for (int i = bracketDepth - 1; i >= 0; i--) {
@@ -446,6 +478,48 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 				col = 0;
 			} else {
 				return startsStatementAt(type, col);
+			}
+		}
+	}
+
+	/**
+	 * Whether an open bracket is one a first layout found never closed and the next line starts at or
+	 * left of the current block's indentation with something other than a closing bracket: then the
+	 * bracket's statement ended on this line.
+	 */
+	private boolean neverClosedEndsHere() {
+		if (!neverClosed.anyOpen(brackets, bracketDepth)) {
+			return false;
+		}
+		if (neverClosed.openedOnHeaderLine(brackets, bracketDepth, lineFirst, k)) {
+			return true;
+		}
+		int col = 0;
+		for (int i = 0;; i++) {
+			Token t = peek(i);
+			int type = t.getType();
+			if (type == Token.EOF) {
+				return false;
+			}
+			if (type == k.ws) {
+				col = width(t.getText());
+			} else if (type == k.newline || type == k.comment) {
+				col = 0;
+			} else {
+				return col <= cols[depth] && !(type < k.bracket.length && k.bracket[type] < 0);
+			}
+		}
+	}
+
+	/** Whether nothing but whitespace or a comment follows on this line. Reads ahead; consumes nothing. */
+	private boolean restOfLineEmpty() {
+		for (int i = 0;; i++) {
+			int type = peek(i).getType();
+			if (type == Token.EOF || type == k.newline) {
+				return true;
+			}
+			if (type != k.ws && type != k.comment) {
+				return false;
 			}
 		}
 	}

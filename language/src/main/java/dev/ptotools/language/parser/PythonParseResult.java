@@ -13,14 +13,26 @@ import org.eclipse.xtext.parser.ParseResult;
 public class PythonParseResult extends ParseResult {
 
 	private final List<LexicalProblem> lexicalProblems;
+	private final List<Integer> logicalLineEnds;
 
 	public PythonParseResult(EObject root, ICompositeNode rootNode, boolean parserErrors,
 			List<LexicalProblem> lexicalProblems) {
+		this(root, rootNode, parserErrors, lexicalProblems, List.of());
+	}
+
+	public PythonParseResult(EObject root, ICompositeNode rootNode, boolean parserErrors,
+			List<LexicalProblem> lexicalProblems, List<Integer> logicalLineEnds) {
 		super(root, rootNode, parserErrors || !lexicalProblems.isEmpty());
 		this.lexicalProblems = lexicalProblems;
+		this.logicalLineEnds = logicalLineEnds;
 	}
 
 	public List<LexicalProblem> getLexicalProblems() {
 		return lexicalProblems;
+	}
+
+	/** Offsets of the NEWLINEs that end logical lines, in order; empty when not known. */
+	public List<Integer> getLogicalLineEnds() {
+		return logicalLineEnds;
 	}
 }

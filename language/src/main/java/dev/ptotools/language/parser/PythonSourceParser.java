@@ -1,14 +1,19 @@
 package dev.ptotools.language.parser;
 
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 
 import org.antlr.runtime.ANTLRStringStream;
 import org.antlr.runtime.CharStream;
+import org.antlr.runtime.IntStream;
 import org.antlr.runtime.TokenSource;
 import org.eclipse.xtext.nodemodel.impl.NodeModelBuilder;
+import org.eclipse.xtext.parser.antlr.XtextTokenStream;
 import org.eclipse.xtext.parser.IParseResult;
 
 import dev.ptotools.language.parser.antlr.PythonParser;
+import dev.ptotools.language.parser.antlr.internal.InternalPythonParser;
 
 /**
  * The generated parser, extended to hand the layout's problems over in the parse result. Bound as
@@ -20,13 +25,41 @@ public class PythonSourceParser extends PythonParser {
 	// the token source afterwards; this carries it from createLexer back to doParse.
 	private static final ThreadLocal<PythonLayoutTokenSource> CURRENT = new ThreadLocal<>();
 
+	/** Brackets an earlier parse of the same text found never closed, for {@link #parseText}'s next parse. */
+	private static final ThreadLocal<Set<Integer>> NEVER_CLOSED = ThreadLocal.withInitial(Set::of);
+
+	/** Parses of one text at most: each further one places one more never-closed bracket's end. */
+	private static final int MAX_PARSES = 6;
+
 	@Override
 	protected TokenSource createLexer(CharStream stream) {
 		TokenSource source = super.createLexer(stream);
 		if (source instanceof PythonLayoutTokenSource layout) {
+			layout.closeNeverClosedAt(NEVER_CLOSED.get());
 			CURRENT.set(layout);
 		}
 		return source;
+	}
+
+	/**
+	 * The generated parser, with one change to ANTLR's error recovery: a line break, indent or dedent is
+	 * never deleted as an unwanted token. Deleting it would splice the next line into the broken one
+	 * ({@code x = pl.} then {@code y = ...} read as {@code x = pl.y = ...}), turning one error into two
+	 * broken statements; without it, the missing token is conjured and the line ends where it ends.
+	 */
+	@Override
+	protected InternalPythonParser createParser(XtextTokenStream stream) {
+		return new InternalPythonParser(stream, getGrammarAccess()) {
+			@Override
+			public boolean mismatchIsUnwantedToken(IntStream input, int ttype) {
+				int next = input.LA(1);
+				if (next == InternalPythonParser.RULE_NEWLINE || next == InternalPythonParser.RULE_INDENT
+						|| next == InternalPythonParser.RULE_DEDENT) {
+					return false;
+				}
+				return super.mismatchIsUnwantedToken(input, ttype);
+			}
+		};
 	}
 
 	@Override
@@ -36,15 +69,35 @@ public class PythonSourceParser extends PythonParser {
 			IParseResult result = super.doParse(ruleName, in, builder, lookAhead);
 			PythonLayoutTokenSource layout = CURRENT.get();
 			List<LexicalProblem> problems = layout == null ? List.of() : List.copyOf(layout.getProblems());
+			List<Integer> ends = layout == null ? List.of() : List.copyOf(layout.getLogicalLineEnds());
 			return new PythonParseResult(result.getRootASTElement(), result.getRootNode(), result.hasSyntaxErrors(),
-					problems);
+					problems, ends);
 		} finally {
 			CURRENT.remove();
 		}
 	}
 
-	/** Parses text without the copy through a Reader that the inherited entry point makes. */
+	/**
+	 * Parses text without the copy through a Reader that the inherited entry point makes. A text with a
+	 * bracket that is never closed (a half-typed call) is parsed again with that bracket closed where its
+	 * statement ends, so the statements after it keep their own shape; the problems reported are the same.
+	 */
 	public PythonParseResult parseText(String text) {
-		return (PythonParseResult) parse(getDefaultRuleName(), new ANTLRStringStream(text));
+		Set<Integer> neverClosed = new HashSet<>();
+		try {
+			for (int parse = 1;; parse++) {
+				NEVER_CLOSED.set(Set.copyOf(neverClosed));
+				PythonParseResult result = (PythonParseResult) parse(getDefaultRuleName(), new ANTLRStringStream(text));
+				boolean more = false;
+				for (LexicalProblem p : result.getLexicalProblems()) {
+					more |= p.code().equals("unclosed-bracket") && neverClosed.add(p.offset());
+				}
+				if (!more || parse == MAX_PARSES) {
+					return result;
+				}
+			}
+		} finally {
+			NEVER_CLOSED.remove();
+		}
 	}
 }

@@ -74,7 +74,7 @@ public final class InvalidLoopRule implements Rule {
 				}
 				Walk.statements(f.body(), s -> {
 					if (s instanceof Stmt.For loop) {
-						String problem = problem(loop, calls, eval);
+						String problem = problem(loop, calls, eval, e -> constants.unknownIn(p, f, e) != null);
 						if (problem != null) {
 							ctx.report(loop.iter() != null ? loop.iter().span() : loop.headerSpan(), problem);
 						}
@@ -84,7 +84,9 @@ public final class InvalidLoopRule implements Rule {
 		}
 	}
 
-	private static String problem(Stmt.For loop, CallResolution calls, ConstEval eval) {
+	/** What pypto's parser rejects in the loop, or null; unknownAround says a value is only known when the module runs. */
+	private static String problem(Stmt.For loop, CallResolution calls, ConstEval eval,
+			java.util.function.Predicate<Expr> unknownAround) {
 		String attr = loop.iter() instanceof Expr.Call c && c.func() instanceof Expr.Attribute a ? a.attr() : null;
 		if (!(loop.iter() instanceof Expr.Call iter) || attr == null || !ITERATORS.contains(attr)) {
 			return "For loop must use pl.range(), pl.parallel(), pl.unroll(), pl.pipeline(), pl.while_(), pl.spmd(),"
@@ -114,7 +116,7 @@ public final class InvalidLoopRule implements Rule {
 				return "pl.unroll() cannot be combined with init_values";
 			}
 			for (Expr a : iter.args()) {
-				if (eval.asLong(a) == null) {
+				if (eval.asLong(a) == null && !unknownAround.test(a)) {
 					return "pl.unroll() requires compile-time constant integer bounds";
 				}
 			}

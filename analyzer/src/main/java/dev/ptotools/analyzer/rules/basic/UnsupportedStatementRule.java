@@ -61,6 +61,9 @@ public final class UnsupportedStatementRule implements Rule {
 					continue;
 				}
 				Walk.statements(f.body(), s -> {
+					if (s instanceof Stmt.Other o && o.recovered()) {
+						return; // not the user's statement but what a syntax error left: PTO000 says so
+					}
 					String kind = s instanceof Stmt.Other o ? astName(o.kind())
 							: s instanceof Stmt.AugAssign ? "AugAssign" : null;
 					if (kind != null) {

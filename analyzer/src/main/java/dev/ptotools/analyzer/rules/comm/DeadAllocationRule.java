@@ -28,4 +28,10 @@ public final class DeadAllocationRule extends CommProblemRule {
 	public String description() {
 		return "pypto's MaterializeCommDomainScopes pass rejects a pld.alloc_window_buffer that no pld.window view materializes: the buffer would be allocated on every rank and never used.";
 	}
+
+	/** That no view of the function materializes the buffer: a repaired statement may be one. */
+	@Override
+	public Extent extent() {
+		return Extent.FUNCTION;
+	}
 }

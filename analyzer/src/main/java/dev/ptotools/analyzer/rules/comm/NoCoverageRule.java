@@ -28,4 +28,10 @@ public final class NoCoverageRule extends CommProblemRule {
 	public String description() {
 		return "A collective's signal buffer inherits the comm domain of its data buffer, and a barrier's signal needs its own device= dispatch; without one the buffer belongs to no domain and pypto rejects the program.";
 	}
+
+	/** That no dispatch of the function covers the buffer: a repaired statement may be one. */
+	@Override
+	public Extent extent() {
+		return Extent.FUNCTION;
+	}
 }

@@ -28,4 +28,10 @@ public final class UnconsumedWindowRule extends CommProblemRule {
 	public String description() {
 		return "A window buffer belongs to the comm domain of the chip dispatches that receive its views with device=. A buffer whose views no device= dispatch receives has no domain, and pypto rejects it.";
 	}
+
+	/** That no dispatch of the function consumes the buffer: a repaired statement may be one. */
+	@Override
+	public Extent extent() {
+		return Extent.FUNCTION;
+	}
 }

@@ -57,4 +57,10 @@ public final class GroupedLoopRule implements Rule {
 			}
 		}
 	}
+
+	/** A verdict on the whole loop: one repaired statement in it can change it. */
+	@Override
+	public Extent extent() {
+		return Extent.RANK_LOOP;
+	}
 }

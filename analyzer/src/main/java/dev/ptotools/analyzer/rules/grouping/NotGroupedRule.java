@@ -58,4 +58,10 @@ abstract class NotGroupedRule implements Rule {
 			ctx.report(where, "rank loop is not grouped: " + c.detail(), List.copyOf(related), fixes(ctx, loop));
 		}
 	}
+
+	/** A verdict on the whole loop: one repaired statement in it can change it. */
+	@Override
+	public Extent extent() {
+		return Extent.RANK_LOOP;
+	}
 }

@@ -1,11 +1,9 @@
-package dev.ptotools.codegen.compile;
+package dev.ptotools.analyzer.facts;
 
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
 
-import dev.ptotools.analyzer.facts.ConstEval;
-import dev.ptotools.analyzer.facts.Values;
 import dev.ptotools.analyzer.ir.Expr;
 import dev.ptotools.analyzer.ir.Script;
 import dev.ptotools.analyzer.ir.Stmt;
@@ -59,11 +57,20 @@ public final class ScriptScope {
 	 * bound to {@code params} where given and to their defaults otherwise.
 	 */
 	public Map<String, Object> at(Script.Def d, int at, Map<String, Object> params) {
-		Map<String, Object> env = d == null ? new HashMap<>() : new HashMap<>(at(d.parent(), d.span().start(), Map.of()));
 		if (d == null) {
+			Map<String, Object> env = new HashMap<>();
 			assignments(script.body(), env, at);
 			return env;
 		}
+		return within(at(d.parent(), d.span().start(), Map.of()), d, at, params);
+	}
+
+	/**
+	 * The values at offset {@code at} inside def d, whose enclosing frame holds {@code enclosing} where d
+	 * is defined (for a def nested in a builder the module binds).
+	 */
+	public Map<String, Object> within(Map<String, Object> enclosing, Script.Def d, int at, Map<String, Object> params) {
+		Map<String, Object> env = new HashMap<>(enclosing);
 		ConstEval eval = evaluator(env);
 		for (Script.DefParam p : d.params()) {
 			if (params.containsKey(p.name())) {
