@@ -58,7 +58,7 @@ class CompilerTest {
 		Path out = tmp.resolve("out");
 		CompileResult r = Compiler.compileSource("p.py", Sources.resource("goldens/test_basic_structure.py"), out, FOUR);
 		assertTrue(r.ok(), r.problems().toString());
-		assertEquals(List.of("BasicProgram/compiled_meta.json", "BasicProgram/kernel_config.py",
+		assertEquals(List.of("BasicProgram/compiled_meta.json", "BasicProgram/debug/run.py", "BasicProgram/kernel_config.py",
 				"BasicProgram/orchestration/orch_basic.cpp"),
 				new ArrayList<>(tree(out).keySet()));
 	}
@@ -68,7 +68,8 @@ class CompilerTest {
 		Path out = tmp.resolve("out");
 		CompileResult r = Compiler.compileSource("g.py", Sources.resource("programs/grouped_copy.py"), out, FOUR);
 		assertTrue(r.ok(), r.problems().toString());
-		assertEquals(List.of("GroupedCopy/distributed_meta.json", "GroupedCopy/next_levels/chip_copy/kernel_config.py",
+		assertEquals(List.of("GroupedCopy/debug/run.py", "GroupedCopy/distributed_meta.json",
+				"GroupedCopy/next_levels/chip_copy/kernel_config.py",
 				"GroupedCopy/next_levels/chip_copy/orchestration/chip_copy.cpp", "GroupedCopy/orchestration/host_orch.py"),
 				new ArrayList<>(tree(out).keySet()));
 	}

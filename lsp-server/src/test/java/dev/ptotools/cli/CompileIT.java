@@ -32,9 +32,9 @@ class CompileIT {
 		Pto.Run r = Pto.run(dir, "compile", "examples");
 		assertEquals(1, r.exit(), "ineligible_loops.py is rejected on purpose: " + r);
 		assertTrue(r.err().contains("examples/ineligible_loops.py:31:23: error: [Reasons] PTO302"), r.err());
-		assertTrue(r.out().contains("Compiled 3 programs into build_output: 13 of 13 files written (13 changed)."), r.out());
+		assertTrue(r.out().contains("Compiled 3 programs into build_output: 16 of 16 files written (16 changed)."), r.out());
 		Map<String, byte[]> cli = tree(dir.resolve("build_output"));
-		assertEquals(13, cli.size(), cli.keySet().toString());
+		assertEquals(16, cli.size(), cli.keySet().toString());
 		assertTrue(cli.containsKey("Broadcast/orchestration/host_orch.py"));
 
 		// the language server's on-save path, in process, on the same texts
@@ -52,7 +52,7 @@ class CompileIT {
 		// a second compile changes nothing
 		Pto.Run again = Pto.run(dir, "compile", "--exclude", "ineligible_loops.py", "examples");
 		assertEquals(0, again.exit(), again.toString());
-		assertTrue(again.out().contains("13 of 13 files written (0 changed)"), again.out());
+		assertTrue(again.out().contains("16 of 16 files written (0 changed)"), again.out());
 	}
 
 	@Test
@@ -71,14 +71,14 @@ class CompileIT {
 				}
 			}
 			long deadline = System.currentTimeMillis() + 60_000;
-			while ((!Files.isDirectory(editorOut) || tree(editorOut).size() < 13
+			while ((!Files.isDirectory(editorOut) || tree(editorOut).size() < 16
 					|| tree(editorOut).keySet().stream().anyMatch(k -> k.endsWith(".tmp")))
 					&& System.currentTimeMillis() < deadline) {
 				Thread.sleep(100);
 			}
 		}
 		Map<String, byte[]> editor = tree(editorOut);
-		assertEquals(13, editor.size(), editor.keySet().toString());
+		assertEquals(16, editor.size(), editor.keySet().toString());
 		Pto.Run r = Pto.run(dir, "compile", "-o", "cli_output", "examples");
 		assertEquals(0, r.exit(), r.toString());
 		Map<String, byte[]> cli = tree(dir.resolve("cli_output"));
@@ -95,7 +95,7 @@ class CompileIT {
 		assertEquals(0, Pto.run(dir, "compile").exit());
 		Pto.Run fresh = Pto.run(dir, "compile", "--check");
 		assertEquals(0, fresh.exit(), fresh.toString());
-		assertEquals("build_output is up to date (13 generated files of 3 programs).\n", fresh.out());
+		assertEquals("build_output is up to date (16 generated files of 3 programs).\n", fresh.out());
 
 		// a source with errors: its outputs cannot be compared, so the check fails and says so
 		Path rejected = dir.resolve("examples/ineligible_loops.py");
@@ -104,7 +104,7 @@ class CompileIT {
 		assertEquals(1, unverified.exit(), unverified.toString());
 		assertTrue(unverified.err().contains("error: [Reasons] PTO302"), unverified.err());
 		assertEquals("build_output is not verified: 1 source has errors (above), so its outputs cannot be checked;"
-				+ " the 13 generated files of 3 programs that compiled match.\n", unverified.out());
+				+ " the 16 generated files of 3 programs that compiled match.\n", unverified.out());
 		Files.delete(rejected);
 
 		Path host = dir.resolve("build_output/Broadcast/orchestration/host_orch.py");

@@ -58,9 +58,9 @@ final class CompileScenario {
 		assertEquals(expected.toString(), EditorScenario.shown(log, "initial").toString(), "diagnostics on open");
 		assertFalse(Files.exists(workspace.resolve("build_output/Scale")), "nothing is written for it");
 
-		// On save of the module with two host entries: both programs, each with its own host_orch.py.
+		// On save of the module with two host entries: both programs, each with its own host_orch.py (5 files each, debug/run.py included).
 		String compiled = log.get("compiled").getAsString();
-		assertTrue(compiled.contains("8 file(s) written, 0 error(s)"), compiled);
+		assertTrue(compiled.contains("10 file(s) written, 0 error(s)"), compiled);
 		Map<String, byte[]> out = EditorRun.files(workspace.resolve("build_output"));
 		assertTrue(new String(out.get("_jit_add_all/orchestration/host_orch.py")).contains("def add_all("), out.keySet().toString());
 		assertTrue(new String(out.get("_jit_double_all/orchestration/host_orch.py")).contains("def double_all("),

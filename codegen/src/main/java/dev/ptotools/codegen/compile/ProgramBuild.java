@@ -7,6 +7,7 @@ import dev.ptotools.analyzer.ir.FunctionType;
 import dev.ptotools.codegen.CompileOptions;
 import dev.ptotools.codegen.GeneratedFile;
 import dev.ptotools.codegen.config.CompiledMeta;
+import dev.ptotools.codegen.config.DebugRunScript;
 import dev.ptotools.codegen.config.KernelConfigWriter;
 import dev.ptotools.analyzer.facts.RankLoops;
 import dev.ptotools.codegen.emit.distributed.DistributedCodegen;
@@ -56,6 +57,8 @@ final class ProgramBuild {
 			String meta = DistributedMeta.write(program, options, h.grouped());
 			if (meta != null) {
 				files.add(new GeneratedFile(ProgramLayout.distributedMeta(out), meta));
+				// pypto's DistributedCompiledProgram writes the replay script from the same HOST signature
+				debugRunScript(DistributedMeta.signatureFunction(program), out, options, files);
 			}
 			for (Function orch : orchs) {
 				NextLevelPrograms.checkReferences(program, orch);
@@ -80,8 +83,9 @@ final class ProgramBuild {
 			chip(program, orch, ProgramLayout.singleChipCpp(out, orch.name()), ProgramLayout.singleChipConfig(out), options,
 					files);
 			Function signature = inputSignature(input);
-			if (signature != null) {
-				compiledMeta(signature, ProgramLayout.compiledMeta(out, null), options, files);
+			if (signature != null && compiledMeta(signature, ProgramLayout.compiledMeta(out, null), options, files)) {
+				// only here: pypto's CompiledProgram writes no replay script for a multi-orchestration build
+				debugRunScript(signature, out, options, files);
 			}
 		}
 		return files;
@@ -131,10 +135,23 @@ final class ProgramBuild {
 		return input.functions().size() == 1 ? input.functions().get(0) : null;
 	}
 
-	private static void compiledMeta(Function orch, String path, CompileOptions options, List<GeneratedFile> files) {
+	/** Adds compiled_meta.json unless pypto writes none; says whether it did. */
+	private static boolean compiledMeta(Function orch, String path, CompileOptions options, List<GeneratedFile> files) {
 		String meta = CompiledMeta.write(orch, options);
 		if (meta != null) {
 			files.add(new GeneratedFile(path, meta));
+		}
+		return meta != null;
+	}
+
+	/**
+	 * debug/run.py from the signature its metadata file was written from (pypto's _write_debug_runner runs
+	 * after the metadata, from the same _get_metadata, so the two exist together).
+	 */
+	private static void debugRunScript(Function signature, String out, CompileOptions options, List<GeneratedFile> files) {
+		List<java.util.Map<String, Object>> params = DistributedMeta.params(signature);
+		if (params != null) {
+			files.add(new GeneratedFile(ProgramLayout.debugRunScript(out), DebugRunScript.write(params, options.platform())));
 		}
 	}
 

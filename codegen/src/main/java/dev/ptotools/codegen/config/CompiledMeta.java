@@ -1,6 +1,5 @@
 package dev.ptotools.codegen.config;
 
-import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -25,14 +24,9 @@ public final class CompiledMeta {
 
 	/** The file text, or null where pypto writes none (a parameter that is neither a tensor nor a scalar). */
 	public static String write(Function orchestration, CompileOptions options) {
-		List<Object> params = new ArrayList<>();
-		for (int i = 0; i < orchestration.params().size(); i++) {
-			Map<String, Object> p = DistributedMeta.param(orchestration.params().get(i),
-					orchestration.directions().get(i).name());
-			if (p == null) {
-				return null;
-			}
-			params.add(p);
+		List<Map<String, Object>> params = DistributedMeta.params(orchestration);
+		if (params == null) {
+			return null;
 		}
 		Map<String, Object> meta = new LinkedHashMap<>();
 		meta.put("_generated", GeneratedMarker.TEXT);

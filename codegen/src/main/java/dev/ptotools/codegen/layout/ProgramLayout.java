@@ -5,7 +5,8 @@ package dev.ptotools.codegen.layout;
  * {@code <program>/orchestration/<orch>.cpp} and {@code <program>/kernel_config.py} for one chip;
  * {@code <program>/orchestration/host_orch.py}, {@code <program>/next_levels/<chip>/orchestration/<chip>.cpp},
  * {@code <program>/next_levels/<chip>/kernel_config.py}, {@code <program>/sub_workers/<name>.py} and
- * {@code <program>/distributed_meta.json} with a HOST orchestrator; {@code next_levels/<orch>/...} for each of several chip orchestrators.
+ * {@code <program>/distributed_meta.json} with a HOST orchestrator; {@code next_levels/<orch>/...} for each of several chip orchestrators;
+ * {@code <program>/debug/run.py} beside compiled_meta.json (one chip) or distributed_meta.json.
  */
 public final class ProgramLayout {
 
@@ -43,5 +44,10 @@ public final class ProgramLayout {
 
 	public static String distributedMeta(String program) {
 		return program + "/distributed_meta.json";
+	}
+
+	/** pypto's replay script (run_script_writer): {@code <work_dir>/debug/run.py}. */
+	public static String debugRunScript(String program) {
+		return program + "/debug/run.py";
 	}
 }

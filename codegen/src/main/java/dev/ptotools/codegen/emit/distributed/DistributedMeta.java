@@ -58,13 +58,9 @@ public final class DistributedMeta {
 		if (f == null) {
 			return null;
 		}
-		List<Object> params = new ArrayList<>();
-		for (int i = 0; i < f.params().size(); i++) {
-			Map<String, Object> p = param(f.params().get(i), f.directions().get(i).name());
-			if (p == null) {
-				return null;
-			}
-			params.add(p);
+		List<Map<String, Object>> params = params(f);
+		if (params == null) {
+			return null;
 		}
 		Map<String, Object> meta = new LinkedHashMap<>();
 		meta.put("_generated", GeneratedMarker.TEXT);
@@ -96,6 +92,22 @@ public final class DistributedMeta {
 			meta.put("grouped_dispatch", groups);
 		}
 		return Json.dumps(meta);
+	}
+
+	/**
+	 * pypto's _extract_func_param_infos for {@code f}, each entry as {@link #param} gives it; null when one is
+	 * rejected. Shared by the metadata files and debug/run.py, which pypto writes from the same list.
+	 */
+	public static List<Map<String, Object>> params(Function f) {
+		List<Map<String, Object>> params = new ArrayList<>();
+		for (int i = 0; i < f.params().size(); i++) {
+			Map<String, Object> p = param(f.params().get(i), f.directions().get(i).name());
+			if (p == null) {
+				return null;
+			}
+			params.add(p);
+		}
+		return params;
 	}
 
 	/** pypto's _extract_func_param_infos entry; null for a parameter type it rejects. */
