@@ -77,6 +77,24 @@ class CompileOutputsTest {
 	}
 
 	@Test
+	void aRunCallOfABuildersProgramGivesItsPlatform() {
+		// As pypto's paged-attention examples write it: the program from a builder, run with a RunConfig.
+		String src = Sources.HEADER + "from pypto.runtime import RunConfig, run\n\n\ndef build(n):\n"
+				+ "    @pl.program\n    class P:\n" + COPY.indent(4) + """
+				    return P
+
+
+				def main():
+				    program = build(16)
+				    run(program, config=RunConfig(platform="a2a3", device_id=11))
+				""";
+		JsonObject meta = json(Sources.ok(src), "P/compiled_meta.json");
+		assertEquals("a2a3", meta.get("platform").getAsString());
+		JsonObject flagged = json(Sources.ok(src, Sources.PLAIN.withPlatform("a5sim")), "P/compiled_meta.json");
+		assertEquals("a5sim", flagged.get("platform").getAsString(), "an option the user set wins over the call's");
+	}
+
+	@Test
 	void aJitSampleCallsRunConfigGivesPlatformAndDeviceIds() {
 		// As pypto's distributed examples write it: options from argparse defaults, device ids parsed from text.
 		String src = Sources.HEADER + """
