@@ -465,6 +465,16 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 	 * a half-typed call, and the statement must not be swallowed into it. Reads ahead; consumes nothing.
 	 */
 	private boolean nextLineStartsStatement() {
+		return onNextCodeLine(this::startsStatementAt);
+	}
+
+	/** A test of the first code token ahead (its type and column); reads ahead, consumes nothing. */
+	private interface FirstToken {
+		boolean test(int type, int col);
+	}
+
+	/** The test applied to the first token ahead that is not whitespace, a newline or a comment; false at EOF. */
+	private boolean onNextCodeLine(FirstToken test) {
 		int col = 0;
 		for (int i = 0;; i++) {
 			Token t = peek(i);
@@ -477,7 +487,7 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 			} else if (type == k.newline || type == k.comment) {
 				col = 0;
 			} else {
-				return startsStatementAt(type, col);
+				return test.test(type, col);
 			}
 		}
 	}
@@ -494,21 +504,7 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 		if (neverClosed.openedOnHeaderLine(brackets, bracketDepth, lineFirst, k)) {
 			return true;
 		}
-		int col = 0;
-		for (int i = 0;; i++) {
-			Token t = peek(i);
-			int type = t.getType();
-			if (type == Token.EOF) {
-				return false;
-			}
-			if (type == k.ws) {
-				col = width(t.getText());
-			} else if (type == k.newline || type == k.comment) {
-				col = 0;
-			} else {
-				return col <= cols[depth] && !(type < k.bracket.length && k.bracket[type] < 0);
-			}
-		}
+		return onNextCodeLine((type, col) -> col <= cols[depth] && !(type < k.bracket.length && k.bracket[type] < 0));
 	}
 
 	/** Whether nothing but whitespace or a comment follows on this line. Reads ahead; consumes nothing. */
