@@ -50,6 +50,17 @@ public final class Compiler {
 	 * check}, {@code pto compile} and the editor run, so all three report compile problems (PTO500,
 	 * PTO501) at the same places, and on-save writes the compilation the analysis holds.
 	 */
+	/**
+	 * The same pipeline for the editor, whose compile stops between programs once {@code superseded}
+	 * holds (it throws {@link java.util.concurrent.CancellationException}, which the analysis reports
+	 * as an internal error: the caller drops such an analysis).
+	 */
+	public static Analyzer analyzer(CompileOptions options, java.util.function.BooleanSupplier superseded) {
+		List<dev.ptotools.analyzer.pipeline.Pass> passes = new ArrayList<>(Analyzer.standard().passes());
+		passes.add(new CompilePass(options, superseded));
+		return new Analyzer(passes, Analyzer.standard().rules());
+	}
+
 	public static Analyzer analyzer(CompileOptions options) {
 		return ANALYZERS.computeIfAbsent(options, o -> {
 			List<dev.ptotools.analyzer.pipeline.Pass> passes = new ArrayList<>(Analyzer.standard().passes());

@@ -109,10 +109,17 @@ public final class AnalysisScheduler {
 			return offerAndPublish(doc, p.skipped());
 		}
 		AnalyzedDocument quick = offerAndPublish(doc, analyze(p, Analyzer.standard()));
-		if (!quick.usable() || !quick.analysis().isPypto() || doc.snapshot().version() != snap.version()) {
+		java.util.function.BooleanSupplier superseded = () -> doc.snapshot().version() != snap.version();
+		if (!quick.usable() || !quick.analysis().isPypto() || superseded.getAsBoolean()) {
 			return quick;
 		}
-		return offerAndPublish(doc, analyze(p, Compiler.analyzer(p.settings().effectiveCompile(p.project()).options())));
+		// The compile stops between programs when an edit arrives, so the next version's analysis does
+		// not wait for it; an abandoned compile is dropped and the first step's result stays.
+		AnalyzedDocument full = analyze(p, Compiler.analyzer(p.settings().effectiveCompile(p.project()).options(), superseded));
+		if (superseded.getAsBoolean()) {
+			return quick;
+		}
+		return offerAndPublish(doc, full);
 	}
 
 	private AnalyzedDocument offerAndPublish(OpenDocument doc, AnalyzedDocument a) {

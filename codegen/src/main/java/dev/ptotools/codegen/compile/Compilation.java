@@ -52,6 +52,16 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 	 */
 	public static Compilation of(ModuleIR module, String text, Constants constants, JitSamples samples, RankLoops loops,
 			CompileOptions options) {
+		return of(module, text, constants, samples, loops, options, () -> false);
+	}
+
+	/**
+	 * As {@link #of(ModuleIR, String, Constants, JitSamples, RankLoops, CompileOptions)}, stopping between
+	 * programs once {@code superseded} holds (the editor has a newer version of the text): then it throws
+	 * {@link java.util.concurrent.CancellationException} and the caller drops the analysis.
+	 */
+	public static Compilation of(ModuleIR module, String text, Constants constants, JitSamples samples, RankLoops loops,
+			CompileOptions options, java.util.function.BooleanSupplier superseded) {
 		List<CompiledProgram> programs = new ArrayList<>();
 		List<CompileFindings.Finding> findings = new ArrayList<>();
 		if (!module.importsPypto()) {
@@ -59,6 +69,7 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 		}
 		ModuleCompileCalls compileCalls = new ModuleCompileCalls(module, new ScriptScope(module));
 		for (Entry e : EntryPrograms.of(module)) {
+			stopIf(superseded);
 			UnknownReads.Read unknown = UnknownReads.first(module, constants, e);
 			if (unknown != null) {
 				findings.add(new CompileFindings.Finding(CompileFindings.Kind.UNSUPPORTED, unknown.span(), unknown.message(),
@@ -72,6 +83,7 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 			for (JitSamples.Entry entry : samples.entries()) {
 				unspecializedCalls(entry, findings);
 				for (JitSamples.Specialization spec : entry.specializations()) {
+					stopIf(superseded);
 					Entry e = new Entry(spec.folderName(), spec.programName(), List.of(spec.entry()), java.util.Map.of(),
 							spec.entry().span(), spec.call() == null ? null : "sample call at offset " + spec.call().start(),
 							List.of());
@@ -82,6 +94,12 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 		}
 		findings.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
 		return new Compilation(programs, findings, options);
+	}
+
+	private static void stopIf(java.util.function.BooleanSupplier superseded) {
+		if (superseded.getAsBoolean()) {
+			throw new java.util.concurrent.CancellationException("superseded by a newer version of the text");
+		}
 	}
 
 	/**

@@ -21,9 +21,16 @@ import dev.ptotools.codegen.CompileOptions;
 public final class CompilePass implements Pass {
 
 	private final CompileOptions options;
+	private final java.util.function.BooleanSupplier superseded;
 
 	public CompilePass(CompileOptions options) {
+		this(options, () -> false);
+	}
+
+	/** A compile the editor may abandon: it stops between programs once {@code superseded} holds. */
+	public CompilePass(CompileOptions options, java.util.function.BooleanSupplier superseded) {
 		this.options = options;
+		this.superseded = superseded;
 	}
 
 	@Override
@@ -55,7 +62,7 @@ public final class CompilePass implements Pass {
 		dev.ptotools.language.ParsedFile parsed = opt(facts, Keys.PARSED);
 		Compilation c = Compilation.of(facts.get(Keys.MODULE), parsed == null ? null : parsed.text(),
 				opt(facts, Keys.CONSTANTS), opt(facts, Keys.JIT_SAMPLES),
-				opt(facts, Keys.RANK_LOOPS), options);
+				opt(facts, Keys.RANK_LOOPS), options, superseded);
 		facts.put(Keys.COMPILE, new CompileFindings(c.findings(), c));
 	}
 }
