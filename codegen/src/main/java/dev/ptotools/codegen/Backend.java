@@ -28,6 +28,11 @@ public enum Backend {
 		return launchCoreCountMethod;
 	}
 
+	/** The backend a platform runs, as pypto's ir.compile picks it (a5, a5sim: Ascend950; else Ascend910B). */
+	public static Backend ofPlatform(String platform) {
+		return platform.startsWith("a5") ? ASCEND_950 : ASCEND_910B;
+	}
+
 	public static Backend parse(String text) {
 		for (Backend b : values()) {
 			if (b.typeName.equalsIgnoreCase(text) || b.name().equalsIgnoreCase(text)) {

@@ -88,7 +88,7 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 							spec.entry().span(), spec.call() == null ? null : "sample call at offset " + spec.call().start(),
 							List.of());
 					compile(e, () -> JitSpecializer.parse(JitSpecializer.specialize(module, constants, spec)),
-							RunConfigOptions.apply(spec, options), loops, programs, findings);
+							RunConfigOptions.apply(spec.runConfig(), options), loops, programs, findings);
 				}
 			}
 		}

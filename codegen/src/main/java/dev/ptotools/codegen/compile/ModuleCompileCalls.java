@@ -1,6 +1,7 @@
 package dev.ptotools.codegen.compile;
 
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 
@@ -10,18 +11,17 @@ import dev.ptotools.analyzer.ir.Expr;
 import dev.ptotools.analyzer.ir.ModuleIR;
 import dev.ptotools.analyzer.ir.Script;
 import dev.ptotools.analyzer.ir.Stmt;
-import dev.ptotools.codegen.Backend;
 import dev.ptotools.codegen.CompileOptions;
 
 /**
  * The options a module's own {@code ir.compile(Program, platform=..., backend_type=...,
  * distributed_config=DistributedConfig(device_ids=[...], num_sub_workers=N))} or
  * {@code pypto.runtime.run(Program, ..., config=RunConfig(platform=..., distributed_config=...))} call gives
- * a class program (also through a name bound to what a builder returns), folded statically ({@link ScriptScope}) at the call. pypto records them in the metadata files
- * and groups ranks by the device ids, so a compile that ignored them would write other files than
- * running the module does. They fill only what the user left at its default (flags, editor settings
- * and {@code [tool.pto]} win); a value that does not fold, or calls that disagree, leave the option
- * as it was.
+ * a class program (also through a name bound to what a builder returns), folded statically
+ * ({@link ScriptScope}) at the call and applied by {@link RunConfigOptions}. pypto records them in the
+ * metadata files and groups ranks by the device ids, so a compile that ignored them would write other
+ * files than running the module does; a value that does not fold, or calls that disagree, leave the
+ * option as it was.
  */
 final class ModuleCompileCalls {
 
@@ -96,75 +96,43 @@ final class ModuleCompileCalls {
 	private CompileOptions apply(Call c, CompileOptions options) {
 		Map<String, Object> env = scope.at(c.def(), c.call().span().start(), Map.of());
 		dev.ptotools.analyzer.facts.ConstEval eval = scope.evaluator(env);
-		CompileOptions o = options;
-		for (Expr.Keyword k : c.call().keywords()) {
+		Map<String, Object> given = new LinkedHashMap<>();
+		read(c.call().keywords(), eval, given);
+		return RunConfigOptions.apply(given, options);
+	}
+
+	/**
+	 * The options the keywords of a call give (the first value of each wins): {@code platform},
+	 * {@code backend_type}, and those of a {@code distributed_config=DistributedConfig(...)} or a
+	 * {@code config=RunConfig(...)} among them.
+	 */
+	private static void read(List<Expr.Keyword> keywords, dev.ptotools.analyzer.facts.ConstEval eval,
+			Map<String, Object> given) {
+		for (Expr.Keyword k : keywords) {
 			if (k.name() == null) {
 				continue;
 			}
 			switch (k.name()) {
-			case "platform" -> {
-				if (o.platform().equals(o.backend().defaultSimPlatform()) && eval.eval(k.value()) instanceof String p) {
-					o = o.withPlatform(p);
-					if (o.backend() == CompileOptions.DEFAULT.backend()) {
-						o = o.withBackend(p.startsWith("a5") ? Backend.ASCEND_950 : Backend.ASCEND_910B);
-					}
+			case "platform", "device_ids", "num_sub_workers" -> {
+				Object v = eval.eval(k.value());
+				if (v != null) {
+					given.putIfAbsent(k.name(), v);
 				}
 			}
-			case "backend_type" -> {
-				String last = k.value().toString();
-				if (o.backend() == CompileOptions.DEFAULT.backend() && last.endsWith("Ascend950")) {
-					o = o.withBackend(Backend.ASCEND_950);
+			case "backend_type" -> given.putIfAbsent("backend_type", k.value().toString());
+			case "distributed_config" -> {
+				if (k.value() instanceof Expr.Call dc && dc.funcText() != null && dc.funcText().endsWith("DistributedConfig")) {
+					read(dc.keywords(), eval, given);
 				}
 			}
-			case "distributed_config" -> o = distributedConfig(k.value(), eval, o);
-			case "config" -> o = runConfig(k.value(), eval, o);
+			case "config" -> {
+				if (k.value() instanceof Expr.Call rc && rc.funcText() != null && rc.funcText().endsWith("RunConfig")) {
+					read(rc.keywords(), eval, given);
+				}
+			}
 			default -> {
 			}
 			}
 		}
-		return o;
-	}
-
-	/** {@code run(..., config=RunConfig(platform=..., backend_type=..., distributed_config=...))}. */
-	private static CompileOptions runConfig(Expr value, dev.ptotools.analyzer.facts.ConstEval eval, CompileOptions o) {
-		if (!(value instanceof Expr.Call rc) || rc.funcText() == null || !rc.funcText().endsWith("RunConfig")) {
-			return o;
-		}
-		for (Expr.Keyword k : rc.keywords()) {
-			if ("platform".equals(k.name()) && o.platform().equals(o.backend().defaultSimPlatform())
-					&& eval.eval(k.value()) instanceof String p) {
-				o = o.withPlatform(p);
-				if (o.backend() == CompileOptions.DEFAULT.backend()) {
-					o = o.withBackend(p.startsWith("a5") ? Backend.ASCEND_950 : Backend.ASCEND_910B);
-				}
-			} else if ("distributed_config".equals(k.name())) {
-				o = distributedConfig(k.value(), eval, o);
-			}
-		}
-		return o;
-	}
-
-	private static CompileOptions distributedConfig(Expr value, dev.ptotools.analyzer.facts.ConstEval eval,
-			CompileOptions o) {
-		if (!(value instanceof Expr.Call dc) || dc.funcText() == null || !dc.funcText().endsWith("DistributedConfig")) {
-			return o;
-		}
-		for (Expr.Keyword k : dc.keywords()) {
-			if ("device_ids".equals(k.name()) && o.deviceIds().equals(CompileOptions.DEFAULT.deviceIds())
-					&& eval.eval(k.value()) instanceof List<?> ids && !ids.isEmpty()) {
-				List<Integer> out = new ArrayList<>();
-				for (Object id : ids) {
-					if (!(id instanceof Long l)) {
-						return o;
-					}
-					out.add(l.intValue());
-				}
-				o = o.withDeviceIds(out);
-			} else if ("num_sub_workers".equals(k.name()) && o.numSubWorkers() == CompileOptions.DEFAULT.numSubWorkers()
-					&& eval.eval(k.value()) instanceof Long n) {
-				o = o.withNumSubWorkers(n.intValue());
-			}
-		}
-		return o;
 	}
 }

@@ -9,35 +9,40 @@ import dev.ptotools.codegen.Backend;
 import dev.ptotools.codegen.CompileOptions;
 
 /**
- * The options a {@code @pl.jit} specialization's own sample call gives, through its
- * {@code config=RunConfig(platform=..., distributed_config=DistributedConfig(device_ids=...,
- * num_sub_workers=...))} ({@link JitSamples.Specialization#runConfig()}): pypto compiles the program for
- * them and records them in its metadata. As for a module's {@code ir.compile} call
- * ({@link ModuleCompileCalls}), they fill only what is still at its default: flags, editor settings and
- * {@code [tool.pto]} win.
+ * The options a module gives its own compile, as pypto compiles the program for them and records them in
+ * its metadata: what an {@code ir.compile(...)} / {@code pypto.runtime.run(..., config=RunConfig(...))}
+ * call ({@link ModuleCompileCalls}) or a {@code @pl.jit} sample call's {@code config=RunConfig(...)}
+ * ({@link JitSamples.Specialization#runConfig()}) says. Given as evaluated values: {@code platform} (a
+ * String), {@code backend_type} (its text), {@code device_ids} (a List of Long) and
+ * {@code num_sub_workers} (a Long). They fill only what is still at its default: flags, editor settings
+ * and {@code [tool.pto]} win.
  */
 final class RunConfigOptions {
 
 	private RunConfigOptions() {
 	}
 
-	static CompileOptions apply(JitSamples.Specialization spec, CompileOptions options) {
-		Map<String, Object> rc = spec.runConfig();
+	static CompileOptions apply(Map<String, Object> given, CompileOptions options) {
 		CompileOptions o = options;
-		if (rc.get("platform") instanceof String p && o.platform().equals(o.backend().defaultSimPlatform())) {
+		if (given.get("platform") instanceof String p && o.platform().equals(o.backend().defaultSimPlatform())) {
 			o = o.withPlatform(p);
 			if (o.backend() == CompileOptions.DEFAULT.backend()) {
-				o = o.withBackend(p.startsWith("a5") ? Backend.ASCEND_950 : Backend.ASCEND_910B);
+				o = o.withBackend(Backend.ofPlatform(p));
 			}
 		}
-		if (rc.get("device_ids") instanceof List<?> ids && o.deviceIds().equals(CompileOptions.DEFAULT.deviceIds())) {
+		if (given.get("backend_type") instanceof String b && b.endsWith("Ascend950")
+				&& o.backend() == CompileOptions.DEFAULT.backend()) {
+			o = o.withBackend(Backend.ASCEND_950);
+		}
+		if (given.get("device_ids") instanceof List<?> ids && !ids.isEmpty() && ids.stream().allMatch(Long.class::isInstance)
+				&& o.deviceIds().equals(CompileOptions.DEFAULT.deviceIds())) {
 			List<Integer> out = new ArrayList<>();
 			for (Object id : ids) {
 				out.add(((Long) id).intValue());
 			}
 			o = o.withDeviceIds(out);
 		}
-		if (rc.get("num_sub_workers") instanceof Long n && o.numSubWorkers() == CompileOptions.DEFAULT.numSubWorkers()) {
+		if (given.get("num_sub_workers") instanceof Long n && o.numSubWorkers() == CompileOptions.DEFAULT.numSubWorkers()) {
 			o = o.withNumSubWorkers(n.intValue());
 		}
 		return o;
