@@ -62,11 +62,7 @@ public final class Compiler {
 	}
 
 	public static Analyzer analyzer(CompileOptions options) {
-		return ANALYZERS.computeIfAbsent(options, o -> {
-			List<dev.ptotools.analyzer.pipeline.Pass> passes = new ArrayList<>(Analyzer.standard().passes());
-			passes.add(new CompilePass(o));
-			return new Analyzer(passes, Analyzer.standard().rules());
-		});
+		return ANALYZERS.computeIfAbsent(options, o -> analyzer(o, () -> false));
 	}
 
 	/** Generates every program of an analyzed file; paths are relative to the output folder. */
@@ -123,7 +119,8 @@ public final class Compiler {
 		// raises there too, so the compile fails where pto check does.
 		for (Diagnostic d : errors) {
 			if (shown.add(d)) {
-				problems.add(problem(analysis, sourceName, programAt(analysis, d.span()), d.span(), d.rule() + ": " + d.message()));
+				dev.ptotools.analyzer.ir.Program in = programAt(analysis, d.span());
+				problems.add(problem(analysis, sourceName, in == null ? null : in.name(), d.span(), d.rule() + ": " + d.message()));
 			}
 		}
 		return new Generation(sourceName, files, problems);
@@ -139,11 +136,11 @@ public final class Compiler {
 		return false;
 	}
 
-	/** The name of the class program that holds a span, or null. */
-	private static String programAt(Analysis analysis, Span at) {
+	/** The class program that holds a span, or null. */
+	private static dev.ptotools.analyzer.ir.Program programAt(Analysis analysis, Span at) {
 		for (dev.ptotools.analyzer.ir.Program p : analysis.module().programs()) {
 			if (p.span().contains(at)) {
-				return p.name();
+				return p;
 			}
 		}
 		return null;
@@ -151,12 +148,8 @@ public final class Compiler {
 
 	/** The analyzer errors in the class program that holds a span, if any. */
 	private static List<Diagnostic> analyzerErrorsAround(Analysis analysis, List<Diagnostic> errors, Span at) {
-		for (dev.ptotools.analyzer.ir.Program p : analysis.module().programs()) {
-			if (p.span().contains(at)) {
-				return errors.stream().filter(d -> p.span().contains(d.span())).toList();
-			}
-		}
-		return List.of();
+		dev.ptotools.analyzer.ir.Program p = programAt(analysis, at);
+		return p == null ? List.of() : errors.stream().filter(d -> p.span().contains(d.span())).toList();
 	}
 
 	/** The compilation the analysis already holds (when made with these options), else a new one. */
