@@ -122,15 +122,6 @@ public final class CheckCommand implements Callable<Integer> {
 			description = "Parse and lower every file, also those that never name pypto (benchmarks: same findings, slower).")
 	boolean parseAll;
 
-	/** The compile check runs with what pto compile would use for the file. */
-	private dev.ptotools.codegen.CompileOptions compileOptions(ProjectConfig project) {
-		try {
-			return compileFlags.options(project);
-		} catch (IllegalArgumentException e) {
-			return compileFlags.settings().options();
-		}
-	}
-
 	@Override
 	public Integer call() throws IOException {
 		Path cwd = Cli.cwd();
@@ -157,7 +148,7 @@ public final class CheckCommand implements Callable<Integer> {
 		found.errors().forEach(e -> notices.add(new Notice(null, e)));
 
 		List<FileAnalysis.Outcome> outcomes = Cli.parallel(found.files(), f -> FileAnalysis.analyze(f, Cli.display(base, f),
-				projects.forPath(f).analyzer().overriddenBy(overrides), compileOptions(projects.forPath(f)), parseAll));
+				projects.forPath(f).analyzer().overriddenBy(overrides), compileFlags.options(projects.forPath(f)), parseAll));
 		List<FileReport> reports = new ArrayList<>();
 		for (FileAnalysis.Outcome o : outcomes) {
 			if (o.error() != null) {

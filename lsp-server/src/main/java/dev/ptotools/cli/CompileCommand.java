@@ -133,13 +133,7 @@ public final class CompileCommand implements Callable<Integer> {
 			return new Unit(file, display, out, new Generation(display, List.of(), List.of()), null);
 		}
 		DecodedSource decoded = DecodedSource.decode(bytes);
-		CompileOptions options;
-		try {
-			options = flags.options(project);
-		} catch (IllegalArgumentException e) {
-			// [tool.pto] has its problems reported where it is read; the flags were validated already.
-			options = flags.settings().options();
-		}
+		CompileOptions options = flags.options(project);
 		Generation g;
 		try {
 			g = Compilations.generate(display, decoded.text(), options);

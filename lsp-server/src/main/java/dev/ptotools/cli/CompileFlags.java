@@ -63,12 +63,16 @@ final class CompileFlags {
 	}
 
 	/**
-	 * The options for a file of a project: flags over its [tool.pto].
-	 *
-	 * @throws IllegalArgumentException for an invalid value, with the message for the user
+	 * The options for a file of a project: the flags over its [tool.pto], or the flags alone where the
+	 * two do not go together ([tool.pto] has its problems reported where it is read, and the flags are
+	 * validated before any file is read).
 	 */
 	CompileOptions options(ProjectConfig project) {
-		return settings().over(project.compile()).options();
+		try {
+			return settings().over(project.compile()).options();
+		} catch (IllegalArgumentException e) {
+			return settings().options();
+		}
 	}
 
 	/** Checks the flags on their own, so a bad value is a usage error before any file is read. */

@@ -71,7 +71,7 @@ public record CompileSettings(String runtimeHeader, String runtime, String backe
 			if (!PLATFORMS.contains(platform)) {
 				throw new IllegalArgumentException("Invalid platform '" + platform + "' (expected a2a3sim, a2a3, a5sim or a5)");
 			}
-			Backend ofPlatform = platform.startsWith("a5") ? Backend.ASCEND_950 : Backend.ASCEND_910B;
+			Backend ofPlatform = Backend.ofPlatform(platform);
 			if (chosen != null && chosen != ofPlatform) {
 				throw new IllegalArgumentException("platform '" + platform + "' runs " + ofPlatform.typeName() + ", not backend "
 						+ chosen.typeName());
@@ -110,7 +110,7 @@ public record CompileSettings(String runtimeHeader, String runtime, String backe
 	static CompileSettings fromToml(TomlTable t, String name, List<String> problems) {
 		CompileSettings s = new CompileSettings(string(t, "runtime-header", name, problems), string(t, "runtime", name, problems),
 				string(t, "backend", name, problems), string(t, "platform", name, problems), ints(t, "device-ids", name, problems),
-				bool(t, "grouped-dispatch", name, problems));
+				ProjectConfig.bool(t, "grouped-dispatch", name, problems).orElse(null));
 		try {
 			s.options();
 		} catch (IllegalArgumentException e) {
@@ -161,25 +161,7 @@ public record CompileSettings(String runtimeHeader, String runtime, String backe
 	}
 
 	private static String string(TomlTable t, String key, String name, List<String> problems) {
-		if (!t.contains(key)) {
-			return null;
-		}
-		if (!t.isString(key)) {
-			problems.add(name + ": tool.pto." + key + " must be a string");
-			return null;
-		}
-		return t.getString(key);
-	}
-
-	private static Boolean bool(TomlTable t, String key, String name, List<String> problems) {
-		if (!t.contains(key)) {
-			return null;
-		}
-		if (!t.isBoolean(key)) {
-			problems.add(name + ": tool.pto." + key + " must be true or false");
-			return null;
-		}
-		return t.getBoolean(key);
+		return ProjectConfig.string(t, key, name, problems).orElse(null);
 	}
 
 	private static List<Integer> ints(TomlTable t, String key, String name, List<String> problems) {

@@ -143,7 +143,7 @@ public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String>
 		return id.orElse(selector.strip());
 	}
 
-	private static Optional<Boolean> bool(TomlTable t, String key, String name, List<String> problems) {
+	static Optional<Boolean> bool(TomlTable t, String key, String name, List<String> problems) {
 		if (!t.contains(key)) {
 			return Optional.empty();
 		}
@@ -154,7 +154,7 @@ public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String>
 		return Optional.of(t.getBoolean(key));
 	}
 
-	private static Optional<String> string(TomlTable t, String key, String name, List<String> problems) {
+	static Optional<String> string(TomlTable t, String key, String name, List<String> problems) {
 		if (!t.contains(key)) {
 			return Optional.empty();
 		}

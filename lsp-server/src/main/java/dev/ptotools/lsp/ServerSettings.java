@@ -102,13 +102,7 @@ public record ServerSettings(String outputFolder, Boolean codegenOnSave, Compile
 	 * layer it came in (it is one of {@link #problems}), so a typo does not stop on-save.
 	 */
 	public CompileSettings effectiveCompile(ProjectConfig project) {
-		CompileSettings merged = compile.over(project.compile());
-		try {
-			merged.options();
-			return merged;
-		} catch (IllegalArgumentException e) {
-			return project.compile();
-		}
+		return compileProblem(project).isEmpty() ? compile.over(project.compile()) : project.compile();
 	}
 
 	/** Why the editor's compile settings cannot be used over pyproject's, if they cannot. */
