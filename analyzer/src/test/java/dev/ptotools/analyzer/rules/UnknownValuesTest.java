@@ -29,6 +29,28 @@ import dev.ptotools.analyzer.pipeline.Keys;
 class UnknownValuesTest {
 
 	/**
+	 * A program with a window buffer and a rank loop over {@code bound}, at column 0 (indent it to nest it
+	 * in a builder, a function or a test method).
+	 */
+	private static String step(String bound) {
+		return """
+				@pl.program
+				class Step:
+				    @pl.function(type=pl.FunctionType.Orchestration)
+				    def chip_step(self, data: pld.DistributedTensor[[256], pl.FP32]):
+				        return data
+
+				    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+				    def host_orch(self):
+				        buf = pld.alloc_window_buffer(256 * pl.FP32.get_byte())
+				        data = pld.window(buf, [256], dtype=pl.FP32)
+				        for r in pl.range(BOUND):
+				            self.chip_step(data, device=r)
+				        return 0
+				""".replace("BOUND", bound);
+	}
+
+	/**
 	 * pypto's ring allreduce shape: a program built by a function from its parameter, with a window buffer
 	 * and a rank loop over the parameter. {@code after} is appended to the module.
 	 */
@@ -118,24 +140,9 @@ class UnknownValuesTest {
 
 	@Test
 	void aDslParameterOfTheSameNameIsTheFunctionsOwnAndStillWrong() {
-		String src = IMPORTS + """
-				def build(n_ranks):
-				    @pl.program
-				    class Step:
-				        @pl.function(type=pl.FunctionType.Orchestration)
-				        def chip_step(self, data: pld.DistributedTensor[[256], pl.FP32]):
-				            return data
-
-				        @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
-				        def host_orch(self, n_ranks: pl.Scalar[pl.INT64]):
-				            buf = pld.alloc_window_buffer(256 * pl.FP32.get_byte())
-				            data = pld.window(buf, [256], dtype=pl.FP32)
-				            for r in pl.range(n_ranks):
-				                self.chip_step(data, device=r)
-				            return 0
-
-				    return Step
-				""";
+		String src = IMPORTS + "def build(n_ranks):\n"
+				+ step("n_ranks").replace("def host_orch(self):", "def host_orch(self, n_ranks: pl.Scalar[pl.INT64]):").indent(4)
+				+ "\n    return Step\n";
 		Analysis a = analyze(src);
 		assertEquals("device=r loop bound must be ConstInt or pld.system.world_size()", of(a, "PTO203").get(0).message());
 		assertEquals("rank loop is not grouped: iterates pl.range(n_ranks), which is not known to be the world size",
@@ -173,21 +180,7 @@ class UnknownValuesTest {
 
 	@Test
 	void valuesTheModuleComputesOrImportsAreUnknown() {
-		String body = """
-				@pl.program
-				class Step:
-				    @pl.function(type=pl.FunctionType.Orchestration)
-				    def chip_step(self, data: pld.DistributedTensor[[256], pl.FP32]):
-				        return data
-
-				    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
-				    def host_orch(self):
-				        buf = pld.alloc_window_buffer(256 * pl.FP32.get_byte())
-				        data = pld.window(buf, [256], dtype=pl.FP32)
-				        for r in pl.range(N_RANKS):
-				            self.chip_step(data, device=r)
-				        return 0
-				""";
+		String body = step("N_RANKS");
 		Analysis computed = analyze(IMPORTS + "import os\n\nN_RANKS = int(os.environ[\"N_RANKS\"])\n\n\n" + body);
 		assertEquals(List.of(), errors(computed), describe(computed));
 		assertTrue(of(computed, "PTO101").get(0).message().endsWith("(it depends on 'N_RANKS', a value computed when the"
@@ -221,30 +214,8 @@ class UnknownValuesTest {
 
 	@Test
 	void aBuilderNestedInAFunctionTheModuleCallsIsBoundThroughIt() {
-		String src = IMPORTS + """
-				def outer(n_ranks):
-				    def build():
-				        @pl.program
-				        class Step:
-				            @pl.function(type=pl.FunctionType.Orchestration)
-				            def chip_step(self, data: pld.DistributedTensor[[256], pl.FP32]):
-				                return data
-
-				            @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
-				            def host_orch(self):
-				                buf = pld.alloc_window_buffer(256 * pl.FP32.get_byte())
-				                data = pld.window(buf, [256], dtype=pl.FP32)
-				                for r in pl.range(n_ranks):
-				                    self.chip_step(data, device=r)
-				                return 0
-
-				        return Step
-
-				    return build()
-
-
-				P = outer(2)
-				""";
+		String src = IMPORTS + "def outer(n_ranks):\n    def build():\n" + step("n_ranks").indent(8)
+				+ "\n        return Step\n\n    return build()\n\n\nP = outer(2)\n";
 		Analysis a = analyze(src);
 		assertEquals(2L, a.facts().get(Keys.CONSTANTS).env(program(a)).get("n_ranks"));
 		assertEquals("rank loop is not grouped: iterates pl.range(n_ranks): 2 ranks fixed in the source, not the whole"
@@ -254,23 +225,7 @@ class UnknownValuesTest {
 	@Test
 	void aProgramInATestMethodReadsTheMethodsParameters() {
 		// pytest's parametrized method: self and n_ranks are the method's, unknown to the analyzer
-		String src = IMPORTS + """
-				class TestRing:
-				    def test_ring(self, n_ranks):
-				        @pl.program
-				        class Step:
-				            @pl.function(type=pl.FunctionType.Orchestration)
-				            def chip_step(self, data: pld.DistributedTensor[[256], pl.FP32]):
-				                return data
-
-				            @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
-				            def host_orch(self):
-				                buf = pld.alloc_window_buffer(256 * pl.FP32.get_byte())
-				                data = pld.window(buf, [256], dtype=pl.FP32)
-				                for r in pl.range(n_ranks):
-				                    self.chip_step(data, device=r)
-				                return 0
-				""";
+		String src = IMPORTS + "class TestRing:\n    def test_ring(self, n_ranks):\n" + step("n_ranks").indent(8);
 		Analysis a = analyze(src);
 		assertEquals(List.of(), errors(a), describe(a));
 		assertTrue(of(a, "PTO101").get(0).message().endsWith("(it depends on 'n_ranks', a parameter of test_ring(); known"
