@@ -61,6 +61,23 @@ final class IdentityLongMap {
 		}
 	}
 
+	interface Entry {
+		void accept(Object key, long value);
+	}
+
+	/** Every key with its value, in no particular order. */
+	void forEach(Entry action) {
+		for (int i = 0; i < keys.length; i++) {
+			if (keys[i] != null) {
+				action.accept(keys[i], values[i]);
+			}
+		}
+	}
+
+	int size() {
+		return size;
+	}
+
 	private void grow() {
 		Object[] oldKeys = keys;
 		long[] oldValues = values;

@@ -72,6 +72,11 @@ public final class PythonFrontEnd {
 		return parse(Files.readAllBytes(file));
 	}
 
+	/** Parses on the calling thread, which must be a deep-stack one ({@link IncrementalParser}). */
+	ParsedFile parseOnThisThread(String text) {
+		return parseHere(text, null);
+	}
+
 	private ParsedFile parseHere(String text, DecodedSource.Problem decodeProblem) {
 		PythonParseResult result;
 		try {

@@ -1,7 +1,9 @@
 package dev.ptotools.language;
 
 import java.util.ArrayList;
+import java.util.IdentityHashMap;
 import java.util.List;
+import java.util.Map;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.xtext.nodemodel.ICompositeNode;
@@ -17,15 +19,45 @@ public final class SpanIndex {
 
 	private final IdentityLongMap spans;
 	private final List<EObject> objects;
+	/** For an index of pieces parsed apart: each top-level statement's piece offset; else null. */
+	private final Map<EObject, Integer> pieceBases;
 
-	private SpanIndex(IdentityLongMap spans, List<EObject> objects) {
+	private SpanIndex(IdentityLongMap spans, List<EObject> objects, Map<EObject, Integer> pieceBases) {
 		this.spans = spans;
 		this.objects = objects;
+		this.pieceBases = pieceBases;
+	}
+
+	/**
+	 * The index of a text made of pieces parsed apart ({@link IncrementalParser}): each piece's spans
+	 * moved by the offset where the piece starts. {@code tops.get(k)} are the top-level statements of
+	 * piece k, whose objects without an indexed span are placed from their own nodes and that offset.
+	 */
+	static SpanIndex concat(List<SpanIndex> pieces, int[] bases, List<? extends List<? extends EObject>> tops) {
+		int size = 0;
+		int count = 0;
+		for (SpanIndex p : pieces) {
+			size += p.spans.size();
+			count += p.objects.size();
+		}
+		IdentityLongMap spans = new IdentityLongMap(size);
+		List<EObject> objects = new ArrayList<>(count);
+		Map<EObject, Integer> pieceBases = new IdentityHashMap<>();
+		for (int k = 0; k < pieces.size(); k++) {
+			long shift = bases[k];
+			long both = (shift << 32) + shift;
+			pieces.get(k).spans.forEach((key, packed) -> spans.putIfAbsent(key, packed + both));
+			objects.addAll(pieces.get(k).objects);
+			for (EObject top : tops.get(k)) {
+				pieceBases.put(top, bases[k]);
+			}
+		}
+		return new SpanIndex(spans, objects, pieceBases);
 	}
 
 	public static SpanIndex of(ICompositeNode root) {
 		if (root == null) {
-			return new SpanIndex(new IdentityLongMap(16), List.of());
+			return new SpanIndex(new IdentityLongMap(16), List.of(), null);
 		}
 		// One AST object per 12 characters of the standard library, per 5 of dense PyPTO code: sized for
 		// the dense case so that the map does not rehash while it fills.
@@ -62,7 +94,7 @@ public final class SpanIndex {
 				stack.get(stack.size() - 1).include(top.start, top.end);
 			}
 		}
-		return new SpanIndex(spans, objects);
+		return new SpanIndex(spans, objects, null);
 	}
 
 	/**
@@ -77,11 +109,25 @@ public final class SpanIndex {
 	public Spans.Span of(EObject object) {
 		long packed = spans.get(object);
 		if (packed == IdentityLongMap.ABSENT) {
-			return object == null ? null : Spans.of(object);
+			return object == null ? null : unindexed(object);
 		}
 		int start = (int) (packed >>> 32);
 		int end = (int) packed;
 		return new Spans.Span(start, end - start);
+	}
+
+	private Spans.Span unindexed(EObject object) {
+		Spans.Span own = Spans.of(object);
+		if (pieceBases == null || own == null) {
+			return own;
+		}
+		for (EObject o = object; o != null; o = o.eContainer()) {
+			Integer base = pieceBases.get(o);
+			if (base != null) {
+				return new Spans.Span(own.offset() + base, own.length());
+			}
+		}
+		return own;
 	}
 
 	private static final class Frame {

@@ -14,6 +14,7 @@ import dev.ptotools.analyzer.pipeline.Analyzer;
 import dev.ptotools.codegen.Compiler;
 import dev.ptotools.config.ProjectConfig;
 import dev.ptotools.language.DeepStack;
+import dev.ptotools.language.IncrementalParser;
 import dev.ptotools.language.PythonFrontEnd;
 
 /**
@@ -36,6 +37,15 @@ public final class AnalysisScheduler {
 	});
 	private final WorkspaceFolders workspace;
 	private final Consumer<AnalyzedDocument> publisher;
+	/** The document edited last: its versions are parsed incrementally. */
+	private volatile OpenDocument edited;
+	/**
+	 * The incremental parser of {@link #edited}, confined to the analysis thread. One document at a
+	 * time: it holds the syntax tree of the version before, which for every other open document is
+	 * dropped after its analysis (most of a document's memory).
+	 */
+	private IncrementalParser incremental;
+	private OpenDocument incrementalFor;
 
 	public AnalysisScheduler(WorkspaceFolders workspace, Consumer<AnalyzedDocument> publisher) {
 		this.workspace = workspace;
@@ -45,6 +55,7 @@ public final class AnalysisScheduler {
 	/** Analyzes the document after the debounce delay, replacing any analysis already waiting. */
 	public void scheduleAfterEdit(OpenDocument doc) {
 		int delay = workspace.settingsFor(doc.path()).effectiveDebounceMs();
+		edited = doc;
 		synchronized (doc) {
 			if (doc.pending != null) {
 				doc.pending.cancel(false);
@@ -104,7 +115,7 @@ public final class AnalysisScheduler {
 		if (held != null && held.version() == snap.version()) {
 			return held;
 		}
-		Prepared p = prepare(snap);
+		Prepared p = prepare(snap, parserFor(doc));
 		if (p.skipped() != null) {
 			return offerAndPublish(doc, p.skipped());
 		}
@@ -135,7 +146,36 @@ public final class AnalysisScheduler {
 			dev.ptotools.language.ParsedFile parsed, AnalyzedDocument skipped) {
 	}
 
+	/** The edited document's incremental parser (made on its first edit), else null: a whole parse. */
+	private IncrementalParser parserFor(OpenDocument doc) {
+		if (doc != edited) {
+			return null;
+		}
+		if (incrementalFor != doc) {
+			incremental = new IncrementalParser(PythonFrontEnd.get());
+			incrementalFor = doc;
+		}
+		return incremental;
+	}
+
+	/** Forgets a closed document's incremental parser and the syntax tree it holds. */
+	public void closed(OpenDocument doc) {
+		if (edited == doc) {
+			edited = null;
+		}
+		analysisThread.execute(() -> {
+			if (incrementalFor == doc) {
+				incremental = null;
+				incrementalFor = null;
+			}
+		});
+	}
+
 	private Prepared prepare(OpenDocument.Snapshot snap) {
+		return prepare(snap, null);
+	}
+
+	private Prepared prepare(OpenDocument.Snapshot snap, IncrementalParser parser) {
 		ServerSettings settings = workspace.settingsFor(snap.path());
 		ProjectConfig project = workspace.projectFor(snap.path());
 		int max = settings.effectiveMaxFileChars();
@@ -144,7 +184,9 @@ public final class AnalysisScheduler {
 					"file is too large to analyze (%,d characters, the limit is %,d: setting pto.maxFileChars)",
 					snap.text().length(), max)));
 		}
-		return new Prepared(snap, settings, project, PythonFrontEnd.get().parse(snap.text()), null);
+		dev.ptotools.language.ParsedFile parsed = parser != null ? parser.parse(snap.text())
+				: PythonFrontEnd.get().parse(snap.text());
+		return new Prepared(snap, settings, project, parsed, null);
 	}
 
 	private static AnalyzedDocument analyze(Prepared p, Analyzer analyzer) {

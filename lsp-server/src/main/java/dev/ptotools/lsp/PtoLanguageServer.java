@@ -229,7 +229,11 @@ public class PtoLanguageServer extends LanguageServerImpl {
 	@Override
 	public void didClose(DidCloseTextDocumentParams params) {
 		String uri = params.getTextDocument().getUri();
-		if (documents.remove(uri) != null && client != null) {
+		OpenDocument closed = documents.remove(uri);
+		if (closed != null) {
+			scheduler.closed(closed);
+		}
+		if (closed != null && client != null) {
 			client.publishDiagnostics(new PublishDiagnosticsParams(uri, List.of()));
 		}
 	}

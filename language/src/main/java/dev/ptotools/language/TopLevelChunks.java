@@ -1,0 +1,136 @@
+package dev.ptotools.language;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * Cuts a module's text into its top-level statements, each with the blank and comment lines after
+ * it, so that each piece parses on its own exactly as it does inside the file: a piece starts at a
+ * line that begins in column 0 with code, outside any bracket, string or backslash continuation,
+ * and that does not continue a compound statement ({@code else}, {@code elif}, {@code except},
+ * {@code finally}) or follow a decorator. A lexical scan, not a parse: it only has to find where a
+ * statement can start, and {@link IncrementalParser} parses the whole text when it cannot tell.
+ */
+public final class TopLevelChunks {
+
+	private TopLevelChunks() {
+	}
+
+	/**
+	 * The start offsets of the pieces, the first always 0; null when the text is not cut: a bracket or
+	 * string still open at the end, which the parser's recovery must see whole.
+	 */
+	public static int[] starts(String text) {
+		List<Integer> starts = new ArrayList<>();
+		starts.add(0);
+		int n = text.length();
+		int depth = 0;
+		boolean continued = false; // the previous physical line ended in a backslash
+		boolean afterDecorator = false;
+		int i = 0;
+		while (i < n) {
+			// at the start of a physical line
+			int lineStart = i;
+			if (depth == 0 && !continued && startsCode(text.charAt(i))) {
+				if (lineStart > 0 && !afterDecorator && !continuesCompound(text, i)) {
+					starts.add(lineStart);
+				}
+				afterDecorator = text.charAt(i) == '@';
+			}
+			continued = false;
+			// scan the rest of the line (and any string that runs over several lines)
+			while (i < n) {
+				char c = text.charAt(i);
+				if (c == '\n' || c == '\r') {
+					i += c == '\r' && i + 1 < n && text.charAt(i + 1) == '\n' ? 2 : 1;
+					break;
+				}
+				if (c == '#') {
+					while (i < n && text.charAt(i) != '\n' && text.charAt(i) != '\r') {
+						i++;
+					}
+					continue;
+				}
+				if (c == '\\') {
+					if (i + 1 < n && (text.charAt(i + 1) == '\n' || text.charAt(i + 1) == '\r')) {
+						continued = true;
+					}
+					i += 2;
+					continue;
+				}
+				if (c == '\'' || c == '"') {
+					i = stringEnd(text, i);
+					if (i < 0) {
+						return null;
+					}
+					continue;
+				}
+				if (c == '(' || c == '[' || c == '{') {
+					depth++;
+				} else if (c == ')' || c == ']' || c == '}') {
+					depth--;
+					if (depth < 0) {
+						return null;
+					}
+				}
+				i++;
+			}
+		}
+		if (depth != 0 || continued) {
+			return null;
+		}
+		int[] out = new int[starts.size()];
+		for (int k = 0; k < out.length; k++) {
+			out[k] = starts.get(k);
+		}
+		return out;
+	}
+
+	private static boolean startsCode(char c) {
+		return c != ' ' && c != '\t' && c != '\f' && c != '#' && c != '\n' && c != '\r' && c != '\\';
+	}
+
+	private static boolean continuesCompound(String text, int at) {
+		return keywordAt(text, at, "else") || keywordAt(text, at, "elif") || keywordAt(text, at, "except")
+				|| keywordAt(text, at, "finally");
+	}
+
+	private static boolean keywordAt(String text, int at, String keyword) {
+		if (!text.startsWith(keyword, at)) {
+			return false;
+		}
+		int after = at + keyword.length();
+		return after >= text.length() || !Character.isJavaIdentifierPart(text.charAt(after));
+	}
+
+	/**
+	 * The offset after the string literal whose opening quote is at {@code quote}, or -1 when it is not
+	 * closed: a single-quoted string at its line's end (or the text's), a triple-quoted one at the text's
+	 * end. A backslash always takes the next character, in raw strings too (as the tokenizer reads them).
+	 */
+	private static int stringEnd(String text, int quote) {
+		int n = text.length();
+		char q = text.charAt(quote);
+		boolean triple = quote + 2 < n && text.charAt(quote + 1) == q && text.charAt(quote + 2) == q;
+		int i = quote + (triple ? 3 : 1);
+		while (i < n) {
+			char c = text.charAt(i);
+			if (c == '\\') {
+				i += 2;
+				continue;
+			}
+			if (c == q) {
+				if (!triple) {
+					return i + 1;
+				}
+				if (i + 2 < n && text.charAt(i + 1) == q && text.charAt(i + 2) == q) {
+					return i + 3;
+				}
+			} else if (!triple && (c == '\n' || c == '\r')) {
+				return -1;
+			}
+			i++;
+		}
+		return -1;
+	}
+}
