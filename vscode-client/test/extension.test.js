@@ -88,7 +88,7 @@ test('package.json contributes every pto setting with the contract defaults', ()
   assert.deepEqual(props['pto.runtimeHeader'].enum, ['fallback', 'pto_orchestration_api', 'orchestration_api']);
   assert.equal(props['pto.runtimeHeader'].default, 'fallback');
   assert.deepEqual(props['pto.severities'].additionalProperties.enum, ['error', 'warning', 'info', 'hint', 'off']);
-  assert.equal(props['pto.debounceMs'].default, 150);
+  assert.equal(props['pto.debounceMs'].default, 0);
   assert.deepEqual(props['pto.trace.server'].enum, ['off', 'messages', 'verbose']);
   assert.deepEqual(props['pto.jvmOptions'].default, ['-Xmx512m', '-XX:+UseParallelGC']);
   assert.deepEqual(PACKAGE_JSON.activationEvents, ['onLanguage:python']);

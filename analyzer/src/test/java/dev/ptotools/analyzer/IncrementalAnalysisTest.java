@@ -15,6 +15,7 @@ import org.junit.jupiter.api.Test;
 import dev.ptotools.analyzer.config.AnalyzerConfig;
 import dev.ptotools.analyzer.pipeline.Analysis;
 import dev.ptotools.analyzer.pipeline.Analyzer;
+import dev.ptotools.analyzer.support.EditSequences;
 import dev.ptotools.analyzer.support.GeneratedPrograms;
 import dev.ptotools.language.IncrementalParser;
 import dev.ptotools.language.ParsedFile;
@@ -48,7 +49,7 @@ class IncrementalAnalysisTest {
 			String text = seed;
 			String before = seed;
 			for (int step = 0; step < STEPS; step++) {
-				String next = random.nextInt(10) == 0 ? seed : edit(text, before, random); // or reverted
+				String next = EditSequences.next(seed, text, before, random);
 				before = text;
 				text = next;
 				ParsedFile incremental = parser.parse(text);
@@ -90,57 +91,5 @@ class IncrementalAnalysisTest {
 			}
 		}
 		return seeds;
-	}
-
-	/** One edit of the kinds an editor sends. */
-	static String edit(String text, String before, Random random) {
-		String[] lines = text.split("\n", -1);
-		int line = random.nextInt(lines.length);
-		int at = offsetOfLine(lines, line);
-		switch (random.nextInt(7)) {
-			case 0: // a comment line, indented like the line it goes before
-				return text.substring(0, at) + indent(lines[line]) + "# note " + random.nextInt(100) + "\n"
-						+ text.substring(at);
-			case 1: // a line deleted
-				return text.substring(0, at) + text.substring(Math.min(text.length(), at + lines[line].length() + 1));
-			case 2: { // another line typed a prefix at a time: half-typed most of the time
-				String source = lines[random.nextInt(lines.length)];
-				int cut = source.isEmpty() ? 0 : random.nextInt(source.length() + 1);
-				return text.substring(0, at) + source.substring(0, cut) + "\n" + text.substring(at);
-			}
-			case 3: { // one character
-				int o = random.nextInt(text.length() + 1);
-				String c = String.valueOf("x(:)[]=,.\"' \n#1".charAt(random.nextInt(15)));
-				return text.substring(0, o) + c + text.substring(o);
-			}
-			case 4: // undo
-				return before;
-			case 5: { // a line duplicated (a statement copied)
-				return text.substring(0, at) + lines[line] + "\n" + text.substring(at);
-			}
-			default: { // a character deleted
-				if (text.isEmpty()) {
-					return text;
-				}
-				int o = random.nextInt(text.length());
-				return text.substring(0, o) + text.substring(o + 1);
-			}
-		}
-	}
-
-	private static int offsetOfLine(String[] lines, int line) {
-		int at = 0;
-		for (int i = 0; i < line; i++) {
-			at += lines[i].length() + 1;
-		}
-		return at;
-	}
-
-	private static String indent(String line) {
-		int i = 0;
-		while (i < line.length() && line.charAt(i) == ' ') {
-			i++;
-		}
-		return line.substring(0, i);
 	}
 }

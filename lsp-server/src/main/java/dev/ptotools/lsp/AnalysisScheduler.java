@@ -60,12 +60,26 @@ public final class AnalysisScheduler {
 			if (doc.pending != null) {
 				doc.pending.cancel(false);
 			}
-			doc.pending = timer.schedule(() -> current(doc), delay, TimeUnit.MILLISECONDS);
+			doc.pending = timer.schedule(() -> afterEdit(doc), delay, TimeUnit.MILLISECONDS);
 		}
 	}
 
 	/** The analysis of the document's current version: the one held, or one started now. */
 	public CompletableFuture<AnalyzedDocument> current(OpenDocument doc) {
+		return current(doc, true);
+	}
+
+	/**
+	 * After an edit's debounce: the analysis of the version current now, which is skipped when it waits
+	 * behind another analysis and the document moves on meanwhile (the newer edit has its own), unless a
+	 * request asked for that version too. So a burst of edits to a large file costs one analysis after the
+	 * one running, not one per keystroke queued behind it.
+	 */
+	private void afterEdit(OpenDocument doc) {
+		current(doc, false);
+	}
+
+	private CompletableFuture<AnalyzedDocument> current(OpenDocument doc, boolean requested) {
 		OpenDocument.Snapshot snap = doc.snapshot();
 		AnalyzedDocument held = doc.analyzed();
 		if (held != null && held.version() == snap.version()) {
@@ -73,13 +87,22 @@ public final class AnalysisScheduler {
 		}
 		synchronized (doc) {
 			if (doc.inFlight != null && doc.inFlightVersion == snap.version()) {
+				doc.inFlightRequested |= requested;
 				return doc.inFlight;
 			}
 			CompletableFuture<AnalyzedDocument> f = CompletableFuture.supplyAsync(() -> analyzeAndPublish(doc, snap),
 					analysisThread);
 			doc.inFlight = f;
 			doc.inFlightVersion = snap.version();
+			doc.inFlightRequested = requested;
 			return f;
+		}
+	}
+
+	/** Whether an analysis about to start is of a version nobody needs any more. */
+	private static boolean stale(OpenDocument doc, OpenDocument.Snapshot snap) {
+		synchronized (doc) {
+			return doc.version() != snap.version() && !(doc.inFlightVersion == snap.version() && doc.inFlightRequested);
 		}
 	}
 
@@ -114,6 +137,9 @@ public final class AnalysisScheduler {
 		AnalyzedDocument held = doc.analyzed();
 		if (held != null && held.version() == snap.version()) {
 			return held;
+		}
+		if (held != null && stale(doc, snap)) {
+			return held; // an older version, which nobody waiting on this one reads: see afterEdit
 		}
 		Prepared p = prepare(snap, parserFor(doc));
 		if (p.skipped() != null) {

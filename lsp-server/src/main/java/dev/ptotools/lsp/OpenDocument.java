@@ -28,6 +28,8 @@ public final class OpenDocument {
 	ScheduledFuture<?> pending;
 	CompletableFuture<AnalyzedDocument> inFlight;
 	int inFlightVersion = Integer.MIN_VALUE;
+	/** Whether a request (not only an edit's debounce) waits for the analysis in flight. */
+	boolean inFlightRequested;
 
 	OpenDocument(String uri, String text, int version) {
 		this.uri = uri;

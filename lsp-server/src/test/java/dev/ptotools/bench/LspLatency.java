@@ -42,7 +42,7 @@ public final class LspLatency {
 	static final List<String> EXTENSION_JVM_OPTIONS = List.of("-Xmx512m", "-XX:+UseParallelGC");
 	/** Our servers' JVM options: the extension's, unless {@code --jvm "OPTIONS"} names others. */
 	static List<String> jvmOptions = EXTENSION_JVM_OPTIONS;
-	static final int DEFAULT_DEBOUNCE_MS = 150;
+	static final int DEFAULT_DEBOUNCE_MS = dev.ptotools.lsp.ServerSettings.DEFAULT_DEBOUNCE_MS;
 
 	record Server(String key, String label, List<String> command, JsonElement initializationOptions, int debounceMs) {
 	}

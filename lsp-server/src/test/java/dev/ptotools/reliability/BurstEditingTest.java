@@ -24,7 +24,9 @@ import dev.ptotools.lsp.LspHarness;
 /**
  * 1,000 didChange events as fast as the client can send them, interleaved with hover and code-action
  * requests: afterwards the published diagnostics are those of the final text (the pipeline pto check
- * runs), and no diagnostics for an older version were published after a newer one.
+ * runs), and no diagnostics for an older version were published after a newer one. And an edit sequence
+ * sent one version at a time (the server parses the edited document incrementally): every version's
+ * diagnostics are those of a whole parse of its text.
  */
 class BurstEditingTest {
 
@@ -63,12 +65,56 @@ class BurstEditingTest {
 					.map(d -> d.rule() + "@" + (expected.file().lines().line(d.span().start()) - 1) + ":" + d.message()).sorted()
 					.toList();
 			assertEquals(checked, published);
-			int previous = Integer.MIN_VALUE;
-			for (PublishDiagnosticsParams p : lsp.client.diagnostics) {
-				if (p.getUri().equals(uri)) {
-					assertTrue(p.getVersion() >= previous, "version " + p.getVersion() + " published after " + previous);
-					previous = p.getVersion();
-				}
+			assertVersionsInOrder(lsp, uri);
+		}
+	}
+
+	@Test
+	void everyVersionOfAnEditSequenceHasTheWholeParsesDiagnostics() throws Exception {
+		String base = dev.ptotools.analyzer.support.GeneratedPrograms.multiRank(300);
+		String uri = workspace.resolve("sequence.py").toUri().toString();
+		java.util.Random random = new java.util.Random(20261206L);
+		try (LspHarness lsp = new LspHarness()) {
+			lsp.initialize(workspace, null);
+			lsp.open(uri, base);
+			String text = base;
+			String before = base;
+			for (int v = 2; v <= 120; v++) {
+				String next = dev.ptotools.analyzer.support.EditSequences.next(base, text, before, random);
+				before = text;
+				text = next;
+				lsp.change(uri, v, text);
+				// the analyzer's findings (the first publication of a version; the compile's come second)
+				List<String> published = keys(lsp.awaitVersion(uri, v));
+				Analysis expected = Analyzer.standard().analyze(PythonFrontEnd.get().parse(text), AnalyzerConfig.DEFAULT);
+				assertEquals(keys(expected), published, "version " + v + ":\n" + text);
+			}
+			assertVersionsInOrder(lsp, uri);
+		}
+	}
+
+	private static List<String> keys(PublishDiagnosticsParams p) {
+		return p.getDiagnostics().stream()
+				.filter(d -> !d.getCode().getLeft().equals("PTO500") && !d.getCode().getLeft().equals("PTO501"))
+				.map(d -> d.getCode().getLeft() + "@" + d.getRange().getStart().getLine() + ":"
+						+ d.getRange().getStart().getCharacter() + "-" + d.getRange().getEnd().getLine() + ":"
+						+ d.getRange().getEnd().getCharacter() + ":" + d.getMessage())
+				.sorted().toList();
+	}
+
+	private static List<String> keys(Analysis a) {
+		var lines = a.file().lines();
+		return a.diagnostics().stream().map(d -> d.rule() + "@" + (lines.line(d.span().start()) - 1) + ":"
+				+ (lines.column(d.span().start()) - 1) + "-" + (lines.line(d.span().end()) - 1) + ":"
+				+ (lines.column(d.span().end()) - 1) + ":" + d.message()).sorted().toList();
+	}
+
+	private static void assertVersionsInOrder(LspHarness lsp, String uri) {
+		int previous = Integer.MIN_VALUE;
+		for (PublishDiagnosticsParams p : lsp.client.diagnostics) {
+			if (p.getUri().equals(uri)) {
+				assertTrue(p.getVersion() >= previous, "version " + p.getVersion() + " published after " + previous);
+				previous = p.getVersion();
 			}
 		}
 	}
