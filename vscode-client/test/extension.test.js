@@ -21,7 +21,7 @@ const DEFAULT_SETTINGS = {
   groupedDispatch: true,
   severities: {},
   disabledRules: [],
-  debounceMs: 150,
+  debounceMs: 0,
   maxFileChars: 4000000,
   trace: { server: 'off' },
   java: { home: '' },
