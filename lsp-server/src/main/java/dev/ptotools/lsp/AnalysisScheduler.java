@@ -152,7 +152,10 @@ public final class AnalysisScheduler {
 		}
 		// The compile stops between programs when an edit arrives, so the next version's analysis does
 		// not wait for it; an abandoned compile is dropped and the first step's result stays.
-		AnalyzedDocument full = analyze(p, Compiler.analyzer(p.settings().effectiveCompile(p.project()).options(), superseded));
+		// continued from the first step's facts: only the compile and the rules reading it run
+		Analysis compiled = Compiler.analyzer(p.settings().effectiveCompile(p.project()).options(), superseded)
+				.extend(quick.analysis(), p.settings().analyzerConfig(p.project()));
+		AnalyzedDocument full = new AnalyzedDocument(p.snap(), compiled, p.settings(), p.project(), null);
 		if (superseded.getAsBoolean()) {
 			return quick;
 		}

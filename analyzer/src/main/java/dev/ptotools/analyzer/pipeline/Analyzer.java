@@ -90,15 +90,45 @@ public final class Analyzer {
 		return DeepStack.call(() -> run(file, config, prelude));
 	}
 
-	private Analysis run(ParsedFile file, AnalyzerConfig config, Imports prelude) {
-		Facts facts = new Facts();
-		facts.put(Keys.PARSED, file);
-		facts.put(Keys.CONFIG, config);
-		if (prelude != null) {
-			facts.put(Keys.PRELUDE, prelude);
+	/**
+	 * Continues an analysis with the passes of this analyzer it did not run and the rules those make
+	 * runnable: the same result as {@link #analyze(ParsedFile, AnalyzerConfig)} with this analyzer, when
+	 * {@code first} was made by an analyzer whose passes begin this one's and with the same rules and
+	 * configuration (the editor publishes the analyzer's findings first and adds the compile's from
+	 * here, instead of running every pass twice). Without the syntax tree too: passes that read it
+	 * come first. An analysis this analyzer cannot continue is made again from its parse.
+	 */
+	public Analysis extend(Analysis first, AnalyzerConfig config) {
+		ModuleIR module = first.module();
+		if (module == null || !module.importsPypto()) {
+			return first; // the passes stopped at lowering, as they would again
 		}
-		List<Diagnostic> found = new ArrayList<>();
-		for (Pass p : passes) {
+		Run done = first.facts().has(RUN) ? first.facts().get(RUN) : null;
+		if (done == null || !passes.subList(0, Math.min(done.passes(), passes.size())).equals(done.analyzer().passes)
+				|| !rules.equals(done.analyzer().rules) || !config.equals(done.config())) {
+			ParsedFile file = first.file();
+			return analyze(file.hasSyntaxTree() ? file : PythonFrontEnd.get().parse(file.text()), config);
+		}
+		return DeepStack.call(() -> {
+			Facts facts = first.facts().copy();
+			List<Diagnostic> found = new ArrayList<>(done.found());
+			runPasses(passes.subList(done.passes(), passes.size()), facts, found);
+			Set<String> rulesRun = new HashSet<>(done.rules());
+			runRules(facts, config, found, rulesRun);
+			facts.put(RUN, new Run(this, passes.size(), Set.copyOf(rulesRun), List.copyOf(found), config));
+			return finish(first.file(), module, facts, found, config);
+		});
+	}
+
+	/** What a run did, for {@link #extend}: the passes run, the rules run and the findings before filtering. */
+	private record Run(Analyzer analyzer, int passes, Set<String> rules, List<Diagnostic> found, AnalyzerConfig config) {
+	}
+
+	@SuppressWarnings({ "unchecked", "rawtypes" })
+	private static final Key<Run> RUN = new Key<>("pipeline run", (Class) Run.class);
+
+	private void runPasses(List<Pass> todo, Facts facts, List<Diagnostic> found) {
+		for (Pass p : todo) {
 			if (!p.needs().stream().allMatch(facts::has)) {
 				continue;
 			}
@@ -111,14 +141,15 @@ public final class Analyzer {
 				break; // not a PyPTO file: nothing more to learn
 			}
 		}
-		ModuleIR module = facts.has(Keys.MODULE) ? facts.get(Keys.MODULE) : null;
-		if (module == null || !module.importsPypto()) {
-			return new Analysis(file, module, facts, List.of());
-		}
+	}
+
+	/** Every enabled rule not in {@code done} whose facts are there; adds the ones run to {@code done}. */
+	private void runRules(Facts facts, AnalyzerConfig config, List<Diagnostic> found, Set<String> done) {
 		for (Rule r : rules) {
-			if (!config.enabled(r.id()) || !r.needs().stream().allMatch(facts::has)) {
+			if (done.contains(r.id()) || !config.enabled(r.id()) || !r.needs().stream().allMatch(facts::has)) {
 				continue;
 			}
+			done.add(r.id());
 			List<Diagnostic> own = new ArrayList<>();
 			try {
 				r.check(new RuleContext(r, facts, own::add));
@@ -127,6 +158,23 @@ public final class Analyzer {
 				found.add(internal("rule " + r.id(), e));
 			}
 		}
+	}
+
+	private Analysis run(ParsedFile file, AnalyzerConfig config, Imports prelude) {
+		Facts facts = new Facts();
+		facts.put(Keys.PARSED, file);
+		facts.put(Keys.CONFIG, config);
+		if (prelude != null) {
+			facts.put(Keys.PRELUDE, prelude);
+		}
+		List<Diagnostic> found = new ArrayList<>();
+		runPasses(passes, facts, found);
+		ModuleIR module = facts.has(Keys.MODULE) ? facts.get(Keys.MODULE) : null;
+		if (module == null || !module.importsPypto()) {
+			return new Analysis(file, module, facts, List.of());
+		}
+		Set<String> rulesRun = new HashSet<>();
+		runRules(facts, config, found, rulesRun);
 		if (prelude == null) {
 			try {
 				EmbeddedModules embedded = EmbeddedModules.of(file, module, config, this);
@@ -136,6 +184,12 @@ public final class Analyzer {
 				found.add(internal("embedded modules", e));
 			}
 		}
+		facts.put(RUN, new Run(this, passes.size(), Set.copyOf(rulesRun), List.copyOf(found), config));
+		return finish(file, module, facts, found, config);
+	}
+
+	/** Filters, configures and sorts the findings of a run. */
+	private Analysis finish(ParsedFile file, ModuleIR module, Facts facts, List<Diagnostic> found, AnalyzerConfig config) {
 		found = withoutFollowOns(found, facts);
 		found = yieldCompileFindings(found, module);
 		List<Diagnostic> out = new ArrayList<>();
