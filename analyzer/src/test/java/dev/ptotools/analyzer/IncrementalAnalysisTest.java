@@ -61,7 +61,7 @@ class IncrementalAnalysisTest {
 				Analysis a = Analyzer.standard().analyze(incremental, AnalyzerConfig.DEFAULT);
 				Analysis b = Analyzer.standard().analyze(whole, AnalyzerConfig.DEFAULT);
 				// by text: records print every component, spans included (a few IR parts compare by identity)
-				assertEquals(b.module().toString(), a.module().toString(), where);
+				assertEquals(String.valueOf(b.module()), String.valueOf(a.module()), where);
 				assertEquals(b.diagnostics(), a.diagnostics(), where);
 				steps++;
 			}
@@ -70,7 +70,7 @@ class IncrementalAnalysisTest {
 				+ pieceReuses + " pieces reused";
 		System.out.println("IncrementalAnalysisTest: " + counts);
 		// the comparisons are only worth something if the incremental path is taken
-		assertTrue(composed * 4 > steps && pieceReuses > steps * 5, counts);
+		assertTrue(composed * 3 > steps && pieceReuses > steps * 3, counts);
 	}
 
 	private static List<String> seeds() throws Exception {
@@ -88,6 +88,13 @@ class IncrementalAnalysisTest {
 					seeds.add("import pypto.language as pl\n" + new String(b, StandardCharsets.UTF_8));
 					taken++;
 				}
+			}
+		}
+		// -Dincremental.corpus=DIR adds every .py file under DIR (pypto's examples and tests, say)
+		String corpus = System.getProperty("incremental.corpus");
+		if (corpus != null) {
+			for (Path p : CorpusScan.pythonFiles(Path.of(corpus))) {
+				seeds.add(Files.readString(p));
 			}
 		}
 		return seeds;

@@ -15,9 +15,11 @@ import dev.ptotools.language.source.LineMap;
  * Parses successive versions of one document, parsing again only the top-level statements whose text
  * changed ({@link TopLevelChunks}); the others keep their syntax tree from the version before. A
  * top-level statement parses the same on its own as inside its file (the layout starts each one in
- * column 0 with no bracket open), so the result equals {@link PythonFrontEnd#parse(String)}'s for
- * every text it handles this way; a text with a syntax problem anywhere, or one it cannot cut, is
- * parsed whole, because the parser's recovery and CPython's one-error rule work across statements.
+ * column 0 with no bracket open, and the parser is back in its top-level loop), so the result equals
+ * {@link PythonFrontEnd#parse(String)}'s: same tree shapes, spans, problems. From the first statement
+ * with a syntax problem to the end, the text is parsed as one piece, because the parser's recovery and
+ * CPython's one-error rule reach across statements; a text that cannot be cut (a bracket or string open
+ * at its end) is parsed whole. IncrementalAnalysisTest compares both after every step of edit sequences.
  * <p>
  * Not thread-safe: one instance per document, used from one thread at a time. A version's tree is
  * taken apart to build the next one's, so only the newest {@link ParsedFile} it returned may still be
@@ -26,8 +28,11 @@ import dev.ptotools.language.source.LineMap;
 public final class IncrementalParser {
 
 	/** A top-level statement (or a line of several) as parsed on its own. */
-	private record Piece(List<Statement> statements, SpanIndex spans, boolean problems) {
+	private record Piece(List<Statement> statements, ParsedFile file) {
 	}
+
+	/** A line named in a message ("expected an indented block after 'if' statement on line 3"). */
+	private static final java.util.regex.Pattern LINE_REFERENCE = java.util.regex.Pattern.compile("\\bon line (\\d+)");
 
 	private final PythonFrontEnd frontEnd;
 	/** The previous version's pieces by their text (a text may occur more than once). */
@@ -66,38 +71,58 @@ public final class IncrementalParser {
 		}
 		Map<String, ArrayDeque<Piece>> next = new HashMap<>(starts.length * 2);
 		List<Piece> pieces = new ArrayList<>(starts.length);
-		boolean problems = false;
 		reused = 0;
 		parsed = 0;
 		for (int k = 0; k < starts.length; k++) {
-			String pieceText = text.substring(starts[k], k + 1 < starts.length ? starts[k + 1] : text.length());
-			ArrayDeque<Piece> same = previous.get(pieceText);
-			Piece piece = same == null ? null : same.poll();
+			boolean lastPiece = k + 1 == starts.length;
+			String pieceText = text.substring(starts[k], lastPiece ? text.length() : starts[k + 1]);
+			Piece piece = take(previous, pieceText);
 			if (piece == null) {
-				ParsedFile f = frontEnd.parseOnThisThread(pieceText);
-				piece = new Piece(List.copyOf(f.ast().getBody()), f.spans(), f.hasProblems());
-				parsed++;
-			} else {
-				reused++;
+				piece = parsePiece(pieceText);
 			}
-			problems |= piece.problems();
+			if (piece.file().hasProblems() && !lastPiece) {
+				// The parser's recovery and CPython's one-error rule reach past a broken statement: from here
+				// on, the text is parsed as one piece (its start is a clean top-level state, which is all a
+				// parse of the statements before leaves). The pieces after it stay for the next version.
+				keep(next, pieceText, piece);
+				for (int j = k + 1; j < starts.length; j++) {
+					String later = text.substring(starts[j], j + 1 == starts.length ? text.length() : starts[j + 1]);
+					ArrayDeque<Piece> same = previous.get(later);
+					Piece kept = same == null ? null : same.poll();
+					if (kept != null) {
+						keep(next, later, kept);
+					}
+				}
+				String rest = text.substring(starts[k]);
+				piece = take(previous, rest);
+				if (piece == null) {
+					piece = parsePiece(rest);
+				}
+				keep(next, rest, piece);
+				pieces.add(piece);
+				starts = java.util.Arrays.copyOf(starts, k + 1);
+				break;
+			}
 			pieces.add(piece);
-			next.computeIfAbsent(pieceText, t -> new ArrayDeque<>(1)).add(piece);
+			keep(next, pieceText, piece);
 		}
 		previous = next;
-		if (problems) {
-			// kept for the next version, which may have the problem fixed
-			return frontEnd.parseOnThisThread(text);
+		if (pieces.get(pieces.size() - 1).file().rootNode() == null) {
+			return frontEnd.parseOnThisThread(text); // too deep to parse: a whole parse says so for the file
 		}
+		LineMap lines = LineMap.of(text);
+		List<SyntaxProblem> problems = problems(lines, pieces, starts);
 		composed = true;
 		SourceFile file = PythonFactory.eINSTANCE.createSourceFile();
 		List<SpanIndex> indexes = new ArrayList<>(pieces.size());
 		List<List<Statement>> tops = new ArrayList<>(pieces.size());
+		List<org.eclipse.xtext.nodemodel.ICompositeNode> roots = new ArrayList<>(pieces.size());
 		List<Statement> body = new ArrayList<>();
 		for (Piece p : pieces) {
 			body.addAll(p.statements());
-			indexes.add(p.spans());
+			indexes.add(p.file().spans());
 			tops.add(p.statements());
+			roots.add(p.file().rootNode());
 		}
 		if (last != null) {
 			last.getBody().clear();
@@ -105,7 +130,42 @@ public final class IncrementalParser {
 		// moves each statement out of the piece's own file (or the previous version's, emptied above)
 		file.getBody().addAll(body);
 		last = file;
-		return new ParsedFile(text, file, null, List.of(), LineMap.of(text),
-				SpanIndex.concat(indexes, starts, tops));
+		return new ParsedFile(text, file, null, problems, lines, SpanIndex.concat(indexes, starts, tops, roots));
+	}
+
+	private Piece parsePiece(String pieceText) {
+		ParsedFile f = frontEnd.parseOnThisThread(pieceText);
+		parsed++;
+		return new Piece(List.copyOf(f.ast().getBody()), f);
+	}
+
+	private Piece take(Map<String, ArrayDeque<Piece>> pieces, String pieceText) {
+		ArrayDeque<Piece> same = pieces.get(pieceText);
+		Piece piece = same == null ? null : same.poll();
+		if (piece != null) {
+			reused++;
+		}
+		return piece;
+	}
+
+	private static void keep(Map<String, ArrayDeque<Piece>> pieces, String pieceText, Piece piece) {
+		pieces.computeIfAbsent(pieceText, t -> new ArrayDeque<>(1)).add(piece);
+	}
+
+	/**
+	 * The pieces' syntax problems placed in the whole text, as a whole parse reports them. Only the last
+	 * piece can have any (see parseHere), so the rest of a whole parse's rules hold within it.
+	 */
+	private static List<SyntaxProblem> problems(LineMap lines, List<Piece> pieces, int[] starts) {
+		List<SyntaxProblem> out = new ArrayList<>();
+		for (int k = 0; k < pieces.size(); k++) {
+			for (SyntaxProblem s : pieces.get(k).file().problems()) {
+				int linesBefore = lines.line(starts[k]) - 1;
+				String message = LINE_REFERENCE.matcher(s.message())
+						.replaceAll(m -> "on line " + (Integer.parseInt(m.group(1)) + linesBefore));
+				out.add(PythonFrontEnd.problem(lines, starts[k] + s.offset(), s.length(), message, s.code()));
+			}
+		}
+		return List.copyOf(out);
 	}
 }

@@ -32,6 +32,42 @@ public record ParsedFile(String text, SourceFile ast, ICompositeNode rootNode, L
 		return !problems.isEmpty();
 	}
 
+	/**
+	 * The offsets of the nodes the parser's recovery marked with a syntax error, in the whole node model
+	 * or in the pieces an {@link IncrementalParser} composed the file from.
+	 */
+	public List<Integer> syntaxErrorNodeOffsets() {
+		List<Integer> out = new java.util.ArrayList<>();
+		for (SpanIndex.PieceRoot piece : roots()) {
+			for (org.eclipse.xtext.nodemodel.INode n : piece.root().getAsTreeIterable()) {
+				if (n.getSyntaxErrorMessage() != null) {
+					out.add(piece.start() + n.getOffset());
+				}
+			}
+		}
+		return out;
+	}
+
+	/** The AST object of the token at an offset (as the node model finds it), or null. */
+	public org.eclipse.emf.ecore.EObject objectAt(int offset) {
+		SpanIndex.PieceRoot holder = null;
+		for (SpanIndex.PieceRoot piece : roots()) {
+			if (piece.start() <= offset) {
+				holder = piece; // the pieces are contiguous: the last one starting at or before the offset
+			}
+		}
+		org.eclipse.xtext.nodemodel.INode leaf = holder == null ? null
+				: org.eclipse.xtext.nodemodel.util.NodeModelUtils.findLeafNodeAtOffset(holder.root(), offset - holder.start());
+		return leaf == null ? null : org.eclipse.xtext.nodemodel.util.NodeModelUtils.findActualSemanticObjectFor(leaf);
+	}
+
+	private List<SpanIndex.PieceRoot> roots() {
+		if (rootNode != null) {
+			return List.of(new SpanIndex.PieceRoot(rootNode, 0));
+		}
+		return spans == null ? List.of() : spans.pieceRoots();
+	}
+
 	/** The exact span of an AST object of this file. */
 	public Spans.Span span(org.eclipse.emf.ecore.EObject object) {
 		return spans.of(object);

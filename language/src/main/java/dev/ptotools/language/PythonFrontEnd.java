@@ -31,6 +31,9 @@ import dev.ptotools.language.syntax.PythonSyntaxChecks;
  */
 public final class PythonFrontEnd {
 
+	/** The code of problems from {@link PythonSyntaxChecks}. */
+	static final String SYNTAX_CHECK = "syntax-check";
+
 	private static volatile PythonFrontEnd shared;
 
 	private final PythonSourceParser parser;
@@ -138,7 +141,7 @@ public final class PythonFrontEnd {
 		SpanIndex spans = SpanIndex.of(root);
 		// checks of a tree the parser had to repair would report its repairs (errors it dropped as cascades too)
 		if (!result.getSyntaxErrors().iterator().hasNext()) {
-			PythonSyntaxChecks.check(spans.objects(), (o, l, m) -> problems.add(problem(lines, o, l, m, "syntax-check")));
+			PythonSyntaxChecks.check(spans.objects(), (o, l, m) -> problems.add(problem(lines, o, l, m, SYNTAX_CHECK)));
 		}
 		problems.sort(Comparator.comparingInt(SyntaxProblem::offset));
 		return new ParsedFile(text, ast, root, List.copyOf(problems), lines, spans);

@@ -21,11 +21,17 @@ public final class SpanIndex {
 	private final List<EObject> objects;
 	/** For an index of pieces parsed apart: each top-level statement's piece offset; else null. */
 	private final Map<EObject, Integer> pieceBases;
+	/** For an index of pieces parsed apart: each piece's node model and where the piece starts. */
+	private final List<ICompositeNode> pieceRoots;
+	private final int[] pieceStarts;
 
-	private SpanIndex(IdentityLongMap spans, List<EObject> objects, Map<EObject, Integer> pieceBases) {
+	private SpanIndex(IdentityLongMap spans, List<EObject> objects, Map<EObject, Integer> pieceBases,
+			List<ICompositeNode> pieceRoots, int[] pieceStarts) {
 		this.spans = spans;
 		this.objects = objects;
 		this.pieceBases = pieceBases;
+		this.pieceRoots = pieceRoots;
+		this.pieceStarts = pieceStarts;
 	}
 
 	/**
@@ -33,7 +39,8 @@ public final class SpanIndex {
 	 * moved by the offset where the piece starts. {@code tops.get(k)} are the top-level statements of
 	 * piece k, whose objects without an indexed span are placed from their own nodes and that offset.
 	 */
-	static SpanIndex concat(List<SpanIndex> pieces, int[] bases, List<? extends List<? extends EObject>> tops) {
+	static SpanIndex concat(List<SpanIndex> pieces, int[] bases, List<? extends List<? extends EObject>> tops,
+			List<ICompositeNode> roots) {
 		int size = 0;
 		int count = 0;
 		for (SpanIndex p : pieces) {
@@ -52,12 +59,12 @@ public final class SpanIndex {
 				pieceBases.put(top, bases[k]);
 			}
 		}
-		return new SpanIndex(spans, objects, pieceBases);
+		return new SpanIndex(spans, objects, pieceBases, List.copyOf(roots), bases.clone());
 	}
 
 	public static SpanIndex of(ICompositeNode root) {
 		if (root == null) {
-			return new SpanIndex(new IdentityLongMap(16), List.of(), null);
+			return new SpanIndex(new IdentityLongMap(16), List.of(), null, null, null);
 		}
 		// One AST object per 12 characters of the standard library, per 5 of dense PyPTO code: sized for
 		// the dense case so that the map does not rehash while it fills.
@@ -94,7 +101,7 @@ public final class SpanIndex {
 				stack.get(stack.size() - 1).include(top.start, top.end);
 			}
 		}
-		return new SpanIndex(spans, objects, null);
+		return new SpanIndex(spans, objects, null, null, null);
 	}
 
 	/**
@@ -114,6 +121,25 @@ public final class SpanIndex {
 		int start = (int) (packed >>> 32);
 		int end = (int) packed;
 		return new Spans.Span(start, end - start);
+	}
+
+	/**
+	 * The node models of an index of pieces parsed apart, each with the offset where its piece starts
+	 * (node offsets are relative to it); empty for a whole parse, whose node model the file holds.
+	 */
+	public List<PieceRoot> pieceRoots() {
+		if (pieceRoots == null) {
+			return List.of();
+		}
+		List<PieceRoot> out = new ArrayList<>(pieceRoots.size());
+		for (int k = 0; k < pieceRoots.size(); k++) {
+			out.add(new PieceRoot(pieceRoots.get(k), pieceStarts[k]));
+		}
+		return out;
+	}
+
+	/** A piece's node model and the offset of the piece in the file. */
+	public record PieceRoot(ICompositeNode root, int start) {
 	}
 
 	private Spans.Span unindexed(EObject object) {

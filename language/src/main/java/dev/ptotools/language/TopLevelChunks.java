@@ -18,20 +18,21 @@ public final class TopLevelChunks {
 
 	/**
 	 * The start offsets of the pieces, the first always 0; null when the text is not cut: a bracket or
-	 * string still open at the end, which the parser's recovery must see whole.
+	 * string still open at the end or a closer that does not match, which the layout and the parser's
+	 * recovery must see whole.
 	 */
 	public static int[] starts(String text) {
 		List<Integer> starts = new ArrayList<>();
 		starts.add(0);
 		int n = text.length();
-		int depth = 0;
+		StringBuilder open = new StringBuilder(); // the brackets open, innermost last
 		boolean continued = false; // the previous physical line ended in a backslash
 		boolean afterDecorator = false;
 		int i = 0;
 		while (i < n) {
 			// at the start of a physical line
 			int lineStart = i;
-			if (depth == 0 && !continued && startsCode(text.charAt(i))) {
+			if (open.length() == 0 && !continued && startsCode(text.charAt(i))) {
 				if (lineStart > 0 && !afterDecorator && !continuesCompound(text, i)) {
 					starts.add(lineStart);
 				}
@@ -66,17 +67,18 @@ public final class TopLevelChunks {
 					continue;
 				}
 				if (c == '(' || c == '[' || c == '{') {
-					depth++;
+					open.append(c);
 				} else if (c == ')' || c == ']' || c == '}') {
-					depth--;
-					if (depth < 0) {
-						return null;
+					int last = open.length() - 1;
+					if (last < 0 || open.charAt(last) != (c == ')' ? '(' : c == ']' ? '[' : '{')) {
+						return null; // a closer that does not match: the layout reports it across statements
 					}
+					open.setLength(last);
 				}
 				i++;
 			}
 		}
-		if (depth != 0 || continued) {
+		if (open.length() != 0 || continued) {
 			return null;
 		}
 		int[] out = new int[starts.size()];

@@ -8,9 +8,6 @@ import java.util.Set;
 import java.util.TreeSet;
 
 import org.eclipse.emf.ecore.EObject;
-import org.eclipse.xtext.nodemodel.ICompositeNode;
-import org.eclipse.xtext.nodemodel.INode;
-import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 
 import dev.ptotools.analyzer.facts.CallResolution;
 import dev.ptotools.analyzer.facts.Callee;
@@ -75,14 +72,7 @@ public final class ParseDamagePass implements Pass {
 		for (SyntaxProblem p : file.problems()) {
 			at.add(p.offset());
 		}
-		ICompositeNode root = file.rootNode();
-		if (root != null) {
-			for (INode n : root.getAsTreeIterable()) {
-				if (n.getSyntaxErrorMessage() != null) {
-					at.add(n.getOffset());
-				}
-			}
-		}
+		at.addAll(file.syntaxErrorNodeOffsets());
 		return at;
 	}
 
@@ -201,11 +191,8 @@ public final class ParseDamagePass implements Pass {
 		 * a program's class whose broken header or method made it no program.
 		 */
 		private Span enclosingDefinition(int at) {
-			ICompositeNode root = file.rootNode();
-			INode leaf = root == null ? null : NodeModelUtils.findLeafNodeAtOffset(root, at);
 			EObject def = null;
-			for (EObject o = leaf == null ? null : NodeModelUtils.findActualSemanticObjectFor(leaf); o != null; o = o
-					.eContainer()) {
+			for (EObject o = file.objectAt(at); o != null; o = o.eContainer()) {
 				if (o instanceof ClassDef) {
 					def = o;
 					break;
