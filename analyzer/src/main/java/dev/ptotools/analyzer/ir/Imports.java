@@ -105,7 +105,9 @@ public record Imports(Map<String, String> bindings) {
 		}
 		for (Object[] m : MODULES) {
 			String path = (String) m[0];
-			if (qualified.equals(path) || qualified.startsWith(path + ".")) {
+			// no path + "." per entry: lookups run for every name the passes resolve
+			if (qualified.startsWith(path)
+					&& (qualified.length() == path.length() || qualified.charAt(path.length()) == '.')) {
 				return m;
 			}
 		}

@@ -142,11 +142,15 @@ public final class Walk {
 		while (!stack.isEmpty()) {
 			Expr e = stack.remove(stack.size() - 1);
 			visit.accept(e);
-			List<Expr> kids = children(e);
-			for (int i = kids.size() - 1; i >= 0; i--) {
-				if (kids.get(i) != null) {
-					stack.add(kids.get(i));
+			if (!(e instanceof Expr.Name || e instanceof Expr.Literal)) {
+				// the children in reverse, so that they pop in source order; leaves allocate nothing
+				int from = stack.size();
+				for (Expr kid : children(e)) {
+					if (kid != null) {
+						stack.add(kid);
+					}
 				}
+				java.util.Collections.reverse(stack.subList(from, stack.size()));
 			}
 		}
 	}
