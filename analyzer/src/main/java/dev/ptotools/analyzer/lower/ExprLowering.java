@@ -55,6 +55,14 @@ public final class ExprLowering {
 		this.spans = spans;
 	}
 
+	/**
+	 * An identifier as the IR holds it: one String per distinct name in the process, where the parser
+	 * makes a new one per occurrence (identifiers were most of the memory an open document holds).
+	 */
+	public static String name(String id) {
+		return id == null ? "" : id.intern();
+	}
+
 	public Span span(EObject o) {
 		if (o == null) {
 			return Span.NONE;
@@ -82,11 +90,11 @@ public final class ExprLowering {
 		switch (e.eClass().getClassifierID()) {
 		case PythonPackage.NAME: {
 			Name n = (Name) e;
-			return new Expr.Name(n.getId() == null ? "" : n.getId(), span);
+			return new Expr.Name(name(n.getId()), span);
 		}
 		case PythonPackage.ATTRIBUTE: {
 			Attribute a = (Attribute) e;
-			return new Expr.Attribute(lowerOrEmpty(a.getValue(), span), a.getAttr() == null ? "" : a.getAttr(), span,
+			return new Expr.Attribute(lowerOrEmpty(a.getValue(), span), name(a.getAttr()), span,
 					attrSpan(a, span));
 		}
 		case PythonPackage.CALL:
@@ -99,7 +107,7 @@ public final class ExprLowering {
 			break;
 		}
 		if (e instanceof Name n) {
-			return new Expr.Name(n.getId() == null ? "" : n.getId(), span);
+			return new Expr.Name(name(n.getId()), span);
 		}
 		if (e instanceof Paren p) {
 			Expr inner = lower(p.getValue());
@@ -123,7 +131,7 @@ public final class ExprLowering {
 			return new Expr.Opaque("ellipsis", List.of(), span);
 		}
 		if (e instanceof Attribute a) {
-			return new Expr.Attribute(lowerOrEmpty(a.getValue(), span), a.getAttr() == null ? "" : a.getAttr(), span,
+			return new Expr.Attribute(lowerOrEmpty(a.getValue(), span), name(a.getAttr()), span,
 					attrSpan(a, span));
 		}
 		if (e instanceof Call c) {
@@ -265,7 +273,7 @@ public final class ExprLowering {
 			for (Expression a : list.getArgs()) {
 				if (a instanceof KeywordArg k) {
 					Span ks = span(k);
-					String name = k.getArg() == null ? "" : k.getArg();
+					String name = name(k.getArg());
 					keywords.add(new Expr.Keyword(name, lowerOrEmpty(k.getValue(), ks), ks,
 							new Span(ks.start(), ks.start() + name.length())));
 				} else if (a instanceof DoubleStarred d) {
@@ -277,7 +285,8 @@ public final class ExprLowering {
 			}
 		}
 		Span funcSpan = func.span();
-		return new Expr.Call(func, dotted(func), List.copyOf(args), List.copyOf(keywords), span,
+		String funcText = dotted(func);
+		return new Expr.Call(func, funcText == null ? null : funcText.intern(), List.copyOf(args), List.copyOf(keywords), span,
 				new Span(funcSpan.end(), span.end()));
 	}
 

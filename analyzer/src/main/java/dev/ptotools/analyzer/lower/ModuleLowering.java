@@ -266,7 +266,7 @@ public final class ModuleLowering {
 		Span nameSpan = nameSpan(span, "def", f.getName(), f.getDecorators() != null);
 		Span header = new Span(decl.decoratorSpan() != null ? decl.decoratorSpan().start() : span.start(),
 				span(f.getBody()).start());
-		return new Function(f.getName() == null ? "" : f.getName(), decl, List.copyOf(params),
+		return new Function(ExprLowering.name(f.getName()), decl, List.copyOf(params),
 				lower(f.getReturnAnnotation()), statements.suite(f.getBody()), index, span, nameSpan, header);
 	}
 
@@ -300,7 +300,7 @@ public final class ModuleLowering {
 			}
 		}
 		Span span = span(p);
-		String name = p.getName() == null ? "" : p.getName();
+		String name = ExprLowering.name(p.getName());
 		return new dev.ptotools.analyzer.ir.Param(name, typeSpec(inner), direction, span,
 				new Span(span.start(), span.start() + name.length()), inner);
 	}
