@@ -14,7 +14,8 @@ import java.util.stream.Stream;
  * opened, the harness waits for each one's first diagnostics, and then reads the kernel's high-water
  * mark (VmHWM in /proc/PID/status) of the server process and its descendants. Linux only.
  * <p>
- * Usage: {@code ServerMemory [--jar PATH] [--pyright PATH|none] [--repo DIR] [--pypto DIR]}.
+ * Usage: {@code ServerMemory [--jar PATH] [--pyright PATH|none] [--repo DIR] [--pypto DIR] [--jvm "OPTIONS"]}
+ * ({@code --jvm}: our server's JVM options instead of the extension's, as in {@link LspLatency}).
  */
 public final class ServerMemory {
 
@@ -32,6 +33,9 @@ public final class ServerMemory {
 		List<Path> files = repoPrograms(Path.of(opt.getOrDefault("repo", ".")));
 		if (opt.containsKey("pypto")) {
 			files = pyptoPrograms(Path.of(opt.get("pypto")));
+		}
+		if (opt.containsKey("jvm")) {
+			LspLatency.jvmOptions = List.of(opt.get("jvm").trim().split("\\s+"));
 		}
 		for (LspLatency.Server s : LspLatency.servers(jar, pyright.equals("none") ? null : Path.of(pyright),
 				List.of("pto", "pyright"), null)) {
