@@ -39,7 +39,7 @@ import dev.ptotools.analyzer.support.GeneratedPrograms;
 public final class LspLatency {
 
 	/** The JVM options the VS Code extension starts the server with. */
-	static final List<String> EXTENSION_JVM_OPTIONS = List.of("-Xmx512m", "-Xms16m", "-XX:+UseParallelGC");
+	static final List<String> EXTENSION_JVM_OPTIONS = List.of("-Xmx512m", "-Xms16m", "-XX:+UseSerialGC");
 	/** Our servers' JVM options: the extension's, unless {@code --jvm "OPTIONS"} names others. */
 	static List<String> jvmOptions = EXTENSION_JVM_OPTIONS;
 	static final int DEFAULT_DEBOUNCE_MS = dev.ptotools.lsp.ServerSettings.DEFAULT_DEBOUNCE_MS;
