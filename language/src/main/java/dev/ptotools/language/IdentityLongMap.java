@@ -74,6 +74,21 @@ final class IdentityLongMap {
 		}
 	}
 
+	/** Sets the value of a key that is there (a no-op for one that is not). */
+	void replace(Object key, long value) {
+		int mask = keys.length - 1;
+		for (int i = hash(key, mask);; i = (i + 1) & mask) {
+			Object k = keys[i];
+			if (k == key) {
+				values[i] = value;
+				return;
+			}
+			if (k == null) {
+				return;
+			}
+		}
+	}
+
 	int size() {
 		return size;
 	}

@@ -138,7 +138,8 @@ public final class PythonFrontEnd {
 		SourceFile ast = result.getRootASTElement() instanceof SourceFile f ? f
 				: PythonFactory.eINSTANCE.createSourceFile();
 		ICompositeNode root = result.getRootNode();
-		SpanIndex spans = SpanIndex.of(root);
+		SpanIndex spans = result instanceof PythonParseResult p && p.getSpans() != null ? p.getSpans()
+				: SpanIndex.of(root);
 		// checks of a tree the parser had to repair would report its repairs (errors it dropped as cascades too)
 		if (!result.getSyntaxErrors().iterator().hasNext()) {
 			PythonSyntaxChecks.check(spans.objects(), (o, l, m) -> problems.add(problem(lines, o, l, m, SYNTAX_CHECK)));

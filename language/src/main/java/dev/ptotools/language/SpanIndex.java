@@ -2,6 +2,8 @@ package dev.ptotools.language;
 
 import java.util.ArrayList;
 import java.util.IdentityHashMap;
+import java.util.Arrays;
+import java.util.Iterator;
 import java.util.List;
 import java.util.Map;
 
@@ -9,6 +11,8 @@ import org.eclipse.emf.ecore.EObject;
 import org.eclipse.xtext.nodemodel.ICompositeNode;
 import org.eclipse.xtext.nodemodel.ILeafNode;
 import org.eclipse.xtext.nodemodel.INode;
+import org.eclipse.xtext.nodemodel.impl.AbstractNode;
+import org.eclipse.xtext.nodemodel.impl.CompositeNode;
 
 /**
  * The exact span ({@link Spans}) of every AST object of a parse, computed in one post-order walk
@@ -62,6 +66,11 @@ public final class SpanIndex {
 		return new SpanIndex(spans, objects, pieceBases, List.copyOf(roots), bases.clone());
 	}
 
+	/** An index {@link SpanTrackingNodeModelBuilder} filled while the parser built the nodes. */
+	static SpanIndex of(IdentityLongMap spans, List<EObject> objects) {
+		return new SpanIndex(spans, objects, null, null, null);
+	}
+
 	public static SpanIndex of(ICompositeNode root) {
 		if (root == null) {
 			return new SpanIndex(new IdentityLongMap(16), List.of(), null, null, null);
@@ -70,38 +79,95 @@ public final class SpanIndex {
 		// the dense case so that the map does not rehash while it fills.
 		IdentityLongMap spans = new IdentityLongMap(Math.max(16, root.getTotalLength() / 4));
 		List<EObject> objects = new ArrayList<>(Math.max(16, root.getTotalLength() / 8));
-		// Iterative post-order: each frame is a composite and the [first, end] of its real leaves so far.
-		ArrayList<Frame> stack = new ArrayList<>();
-		stack.add(new Frame(root));
-		while (!stack.isEmpty()) {
-			Frame top = stack.get(stack.size() - 1);
-			if (top.next != null) {
-				INode child = top.next;
-				top.next = child.hasNextSibling() ? child.getNextSibling() : null;
+		ICompositeNode top = root.getRootNode();
+		String text = top == null ? null : top.getText();
+		// Iterative post-order over the nodes the parser made. Each frame is a composite, its next child and
+		// the [start, end] of its real leaves so far, in parallel arrays. A composite that folds the rule
+		// calls of an expression chain (Expression, Disjunction, ... Atom) is entered once, at its real
+		// children: the synthetic node per folded rule call that getFirstChild() makes holds no AST object.
+		ICompositeNode[] nodes = new ICompositeNode[64];
+		INode[] next = new INode[64];
+		int[] starts = new int[64];
+		int[] ends = new int[64];
+		int sp = 0;
+		nodes[0] = root;
+		next[0] = firstChild(root);
+		starts[0] = -1;
+		while (sp >= 0) {
+			INode child = next[sp];
+			if (child != null) {
+				next[sp] = child.hasNextSibling() ? child.getNextSibling() : null;
 				if (child instanceof ICompositeNode c) {
-					stack.add(new Frame(c));
+					if (++sp == nodes.length) {
+						int n = sp * 2;
+						nodes = Arrays.copyOf(nodes, n);
+						next = Arrays.copyOf(next, n);
+						starts = Arrays.copyOf(starts, n);
+						ends = Arrays.copyOf(ends, n);
+					}
+					nodes[sp] = c;
+					next[sp] = firstChild(c);
+					starts[sp] = -1;
 				} else {
 					ILeafNode leaf = (ILeafNode) child;
-					if (Spans.real(leaf)) {
-						top.include(leaf.getTotalOffset(), leaf.getTotalEndOffset());
+					if (real(leaf, text)) {
+						if (starts[sp] < 0) {
+							starts[sp] = leaf.getTotalOffset();
+						}
+						ends[sp] = leaf.getTotalEndOffset();
 					}
 				}
 				continue;
 			}
-			stack.remove(stack.size() - 1);
-			if (top.node.hasDirectSemanticElement()) {
-				int start = top.start >= 0 ? top.start : top.node.getTotalOffset();
-				int end = top.start >= 0 ? top.end : start;
-				EObject element = top.node.getSemanticElement();
-				if (spans.putIfAbsent(element, ((long) start << 32) | (end & 0xffffffffL))) {
+			ICompositeNode node = nodes[sp];
+			int start = starts[sp];
+			int end = ends[sp];
+			nodes[sp] = null;
+			sp--;
+			if (node.hasDirectSemanticElement()) {
+				int s = start >= 0 ? start : node.getTotalOffset();
+				int e = start >= 0 ? end : s;
+				EObject element = node.getSemanticElement();
+				if (spans.putIfAbsent(element, ((long) s << 32) | (e & 0xffffffffL))) {
 					objects.add(element);
 				}
 			}
-			if (!stack.isEmpty() && top.start >= 0) {
-				stack.get(stack.size() - 1).include(top.start, top.end);
+			if (sp >= 0 && start >= 0) {
+				if (starts[sp] < 0) {
+					starts[sp] = start;
+				}
+				ends[sp] = end;
 			}
 		}
 		return new SpanIndex(spans, objects, null, null, null);
+	}
+
+	/**
+	 * The first child the parser made under a composite: past the synthetic nodes that stand for the
+	 * rule calls it folded (its basic children are public; its getFirstChild() is the synthetic one).
+	 */
+	private static INode firstChild(ICompositeNode node) {
+		if (node instanceof CompositeNode c) {
+			Iterator<AbstractNode> it = c.basicGetChildren().iterator();
+			return it.hasNext() ? it.next() : null;
+		}
+		return node.getFirstChild();
+	}
+
+	/** {@link Spans#real} with the text at hand: a one- or two-character leaf is read in place. */
+	private static boolean real(ILeafNode leaf, String text) {
+		if (text == null) {
+			return Spans.real(leaf);
+		}
+		int length = leaf.getTotalLength();
+		if (length == 0 || leaf.isHidden()) {
+			return false;
+		}
+		if (length > 2) {
+			return true;
+		}
+		char c = text.charAt(leaf.getTotalOffset());
+		return c != '\n' && c != '\r';
 	}
 
 	/**
@@ -154,24 +220,5 @@ public final class SpanIndex {
 			}
 		}
 		return own;
-	}
-
-	private static final class Frame {
-		final ICompositeNode node;
-		INode next;
-		int start = -1;
-		int end = -1;
-
-		Frame(ICompositeNode node) {
-			this.node = node;
-			this.next = node.getFirstChild();
-		}
-
-		void include(int s, int e) {
-			if (start < 0) {
-				start = s;
-			}
-			end = e;
-		}
 	}
 }

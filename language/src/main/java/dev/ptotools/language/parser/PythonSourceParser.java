@@ -12,6 +12,8 @@ import org.eclipse.xtext.nodemodel.impl.NodeModelBuilder;
 import org.eclipse.xtext.parser.antlr.XtextTokenStream;
 import org.eclipse.xtext.parser.IParseResult;
 
+import dev.ptotools.language.SpanIndex;
+import dev.ptotools.language.SpanTrackingNodeModelBuilder;
 import dev.ptotools.language.parser.antlr.PythonParser;
 import dev.ptotools.language.parser.antlr.internal.InternalPythonParser;
 
@@ -70,8 +72,12 @@ public class PythonSourceParser extends PythonParser {
 			PythonLayoutTokenSource layout = CURRENT.get();
 			List<LexicalProblem> problems = layout == null ? List.of() : List.copyOf(layout.getProblems());
 			List<Integer> ends = layout == null ? List.of() : List.copyOf(layout.getLogicalLineEnds());
+			// spans noted while the nodes were built, for a parse the parser did not have to repair
+			SpanIndex spans = builder instanceof SpanTrackingNodeModelBuilder tracking && !result.hasSyntaxErrors()
+					? tracking.spans()
+					: null;
 			return new PythonParseResult(result.getRootASTElement(), result.getRootNode(), result.hasSyntaxErrors(),
-					problems, ends);
+					problems, ends, spans);
 		} finally {
 			CURRENT.remove();
 		}
@@ -81,13 +87,15 @@ public class PythonSourceParser extends PythonParser {
 	 * Parses text without the copy through a Reader that the inherited entry point makes. A text with a
 	 * bracket that is never closed (a half-typed call) is parsed again with that bracket closed where its
 	 * statement ends, so the statements after it keep their own shape; the problems reported are the same.
+	 * The node model builder notes the spans of the AST objects as it goes ({@link PythonParseResult#getSpans}).
 	 */
 	public PythonParseResult parseText(String text) {
 		Set<Integer> neverClosed = new HashSet<>();
 		try {
 			for (int parse = 1;; parse++) {
 				NEVER_CLOSED.set(Set.copyOf(neverClosed));
-				PythonParseResult result = (PythonParseResult) parse(getDefaultRuleName(), new ANTLRStringStream(text));
+				PythonParseResult result = (PythonParseResult) doParse(getDefaultRuleName(), new ANTLRStringStream(text),
+						new SpanTrackingNodeModelBuilder(), 0);
 				boolean more = false;
 				for (LexicalProblem p : result.getLexicalProblems()) {
 					more |= p.code().equals("unclosed-bracket") && neverClosed.add(p.offset());
