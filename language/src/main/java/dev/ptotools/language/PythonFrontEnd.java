@@ -9,6 +9,7 @@ import java.util.HashSet;
 import java.util.List;
 import java.util.Set;
 
+import org.eclipse.emf.ecore.EObject;
 import org.eclipse.xtext.nodemodel.ICompositeNode;
 import org.eclipse.xtext.nodemodel.INode;
 import org.eclipse.xtext.nodemodel.SyntaxErrorMessage;
@@ -138,11 +139,12 @@ public final class PythonFrontEnd {
 		SourceFile ast = result.getRootASTElement() instanceof SourceFile f ? f
 				: PythonFactory.eINSTANCE.createSourceFile();
 		ICompositeNode root = result.getRootNode();
-		SpanIndex spans = result instanceof PythonParseResult p && p.getSpans() != null ? p.getSpans()
-				: SpanIndex.of(root);
+		boolean noted = result instanceof PythonParseResult p && p.getSpans() != null;
+		SpanIndex spans = noted ? ((PythonParseResult) result).getSpans() : SpanIndex.of(root);
+		List<EObject> checked = noted ? ((PythonParseResult) result).getSyntaxCheckObjects() : spans.objects();
 		// checks of a tree the parser had to repair would report its repairs (errors it dropped as cascades too)
 		if (!result.getSyntaxErrors().iterator().hasNext()) {
-			PythonSyntaxChecks.check(spans.objects(), (o, l, m) -> problems.add(problem(lines, o, l, m, SYNTAX_CHECK)));
+			PythonSyntaxChecks.check(checked, (o, l, m) -> problems.add(problem(lines, o, l, m, SYNTAX_CHECK)));
 		}
 		problems.sort(Comparator.comparingInt(SyntaxProblem::offset));
 		return new ParsedFile(text, ast, root, List.copyOf(problems), lines, spans);

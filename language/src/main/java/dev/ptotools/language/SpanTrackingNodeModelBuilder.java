@@ -10,6 +10,8 @@ import org.eclipse.xtext.nodemodel.ILeafNode;
 import org.eclipse.xtext.nodemodel.SyntaxErrorMessage;
 import org.eclipse.xtext.nodemodel.impl.NodeModelBuilder;
 
+import dev.ptotools.language.syntax.PythonSyntaxChecks;
+
 /**
  * Xtext's node model builder, noting the {@link SpanIndex} of the parse while it builds the nodes: the
  * parser hands every leaf and every composite to the builder in order, while they are still in the
@@ -35,6 +37,7 @@ public final class SpanTrackingNodeModelBuilder extends NodeModelBuilder {
 
 	private IdentityLongMap spans;
 	private List<EObject> objects;
+	private List<EObject> checked;
 	/** Objects whose node has no leaf at all: their offset is that of the next leaf to come. */
 	private final List<EObject> pending = new ArrayList<>();
 	private int lastLeafEnd;
@@ -44,6 +47,7 @@ public final class SpanTrackingNodeModelBuilder extends NodeModelBuilder {
 		text = input;
 		spans = new IdentityLongMap(Math.max(16, input.length() / 4));
 		objects = new ArrayList<>(Math.max(16, input.length() / 8));
+		checked = new ArrayList<>();
 		pending.clear();
 		lastLeafEnd = 0;
 		sp = -1;
@@ -153,9 +157,20 @@ public final class SpanTrackingNodeModelBuilder extends NodeModelBuilder {
 		return SpanIndex.of(spans, objects);
 	}
 
+	/**
+	 * The objects of {@link #spans()} that {@link PythonSyntaxChecks} looks at, in the same order: picked
+	 * out while they are in the cache too.
+	 */
+	public List<EObject> syntaxCheckObjects() {
+		return checked;
+	}
+
 	private boolean note(EObject element, long packed) {
 		if (spans.putIfAbsent(element, packed)) {
 			objects.add(element);
+			if (PythonSyntaxChecks.looksAt(element)) {
+				checked.add(element);
+			}
 			return true;
 		}
 		return false;

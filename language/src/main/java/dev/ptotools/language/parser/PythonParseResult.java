@@ -17,6 +17,7 @@ public class PythonParseResult extends ParseResult {
 	private final List<LexicalProblem> lexicalProblems;
 	private final List<Integer> logicalLineEnds;
 	private final SpanIndex spans;
+	private final List<EObject> syntaxCheckObjects;
 
 	public PythonParseResult(EObject root, ICompositeNode rootNode, boolean parserErrors,
 			List<LexicalProblem> lexicalProblems) {
@@ -25,15 +26,17 @@ public class PythonParseResult extends ParseResult {
 
 	public PythonParseResult(EObject root, ICompositeNode rootNode, boolean parserErrors,
 			List<LexicalProblem> lexicalProblems, List<Integer> logicalLineEnds) {
-		this(root, rootNode, parserErrors, lexicalProblems, logicalLineEnds, null);
+		this(root, rootNode, parserErrors, lexicalProblems, logicalLineEnds, null, null);
 	}
 
 	public PythonParseResult(EObject root, ICompositeNode rootNode, boolean parserErrors,
-			List<LexicalProblem> lexicalProblems, List<Integer> logicalLineEnds, SpanIndex spans) {
+			List<LexicalProblem> lexicalProblems, List<Integer> logicalLineEnds, SpanIndex spans,
+			List<EObject> syntaxCheckObjects) {
 		super(root, rootNode, parserErrors || !lexicalProblems.isEmpty());
 		this.lexicalProblems = lexicalProblems;
 		this.logicalLineEnds = logicalLineEnds;
 		this.spans = spans;
+		this.syntaxCheckObjects = syntaxCheckObjects;
 	}
 
 	public List<LexicalProblem> getLexicalProblems() {
@@ -47,6 +50,14 @@ public class PythonParseResult extends ParseResult {
 	 */
 	public SpanIndex getSpans() {
 		return spans;
+	}
+
+	/**
+	 * The objects of {@link #getSpans()} that the syntax checks look at, in the same order; null exactly
+	 * when the spans are.
+	 */
+	public List<EObject> getSyntaxCheckObjects() {
+		return syntaxCheckObjects;
 	}
 
 	/** Offsets of the NEWLINEs that end logical lines, in order; empty when not known. */

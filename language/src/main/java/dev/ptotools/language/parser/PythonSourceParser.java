@@ -8,6 +8,7 @@ import org.antlr.runtime.ANTLRStringStream;
 import org.antlr.runtime.CharStream;
 import org.antlr.runtime.IntStream;
 import org.antlr.runtime.TokenSource;
+import org.eclipse.emf.ecore.EObject;
 import org.eclipse.xtext.nodemodel.impl.NodeModelBuilder;
 import org.eclipse.xtext.parser.antlr.XtextTokenStream;
 import org.eclipse.xtext.parser.IParseResult;
@@ -73,11 +74,14 @@ public class PythonSourceParser extends PythonParser {
 			List<LexicalProblem> problems = layout == null ? List.of() : List.copyOf(layout.getProblems());
 			List<Integer> ends = layout == null ? List.of() : List.copyOf(layout.getLogicalLineEnds());
 			// spans noted while the nodes were built, for a parse the parser did not have to repair
-			SpanIndex spans = builder instanceof SpanTrackingNodeModelBuilder tracking && !result.hasSyntaxErrors()
-					? tracking.spans()
-					: null;
+			SpanIndex spans = null;
+			List<EObject> checked = null;
+			if (builder instanceof SpanTrackingNodeModelBuilder tracking && !result.hasSyntaxErrors()) {
+				spans = tracking.spans();
+				checked = spans == null ? null : tracking.syntaxCheckObjects();
+			}
 			return new PythonParseResult(result.getRootASTElement(), result.getRootNode(), result.hasSyntaxErrors(),
-					problems, ends, spans);
+					problems, ends, spans, checked);
 		} finally {
 			CURRENT.remove();
 		}

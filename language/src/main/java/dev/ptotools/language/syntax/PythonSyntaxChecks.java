@@ -74,15 +74,24 @@ public final class PythonSyntaxChecks {
 		}
 	}
 
-	private void visit(EObject o) {
-		// Most objects are expressions no check looks at: one int switch on the class keeps the cost
-		// of the walk to a table lookup per object (a chain of interface instanceof tests was not).
+	/**
+	 * Whether any check looks at an object. Most objects are expressions no check looks at: one int
+	 * switch on the class keeps the cost of a walk to a table lookup per object (a chain of interface
+	 * instanceof tests was not).
+	 */
+	public static boolean looksAt(EObject o) {
 		switch (o.eClass().getClassifierID()) {
 		case PythonPackage.ASSIGN, PythonPackage.AUG_ASSIGN, PythonPackage.ANN_ASSIGN, PythonPackage.FOR_STMT,
 				PythonPackage.COMPREHENSION, PythonPackage.WITH_ITEM, PythonPackage.DELETE, PythonPackage.ARGUMENT_LIST,
 				PythonPackage.PARAMETER_LIST:
-			break;
+			return true;
 		default:
+			return false;
+		}
+	}
+
+	private void visit(EObject o) {
+		if (!looksAt(o)) {
 			return;
 		}
 		if (o instanceof Assign a) {
