@@ -5,7 +5,9 @@ import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
 
+import org.antlr.runtime.CharStream;
 import org.antlr.runtime.CommonToken;
+import org.antlr.runtime.Lexer;
 import org.antlr.runtime.Token;
 import org.antlr.runtime.TokenSource;
 
@@ -71,8 +73,8 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 	private NeverClosedBrackets neverClosed = NeverClosedBrackets.NONE;
 
 	private int endOffset;
-	private int lastLine = 1;
-	private int lastCharPos;
+	/** The last raw token read (its line and end column anchor the end of file). */
+	private Token lastRaw;
 	private boolean eofDone;
 	private boolean nulReported;
 
@@ -112,6 +114,11 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 	/** Problems found so far; complete once the end of file token has been returned. */
 	public List<LexicalProblem> getProblems() {
 		return problems;
+	}
+
+	/** The characters the raw tokens come from, when the lexer is an ANTLR lexer (it always is here). */
+	public CharStream getCharStream() {
+		return lexer instanceof Lexer l ? l.getCharStream() : null;
 	}
 
 	@Override
@@ -156,8 +163,7 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 		if (t instanceof CommonToken c) {
 			endOffset = c.getStopIndex() + 1;
 		}
-		lastLine = t.getLine();
-		lastCharPos = t.getCharPositionInLine() + (t.getText() == null ? 0 : t.getText().length());
+		lastRaw = t;
 		if (type == Token.INVALID_TOKEN_TYPE || type == k.anyOther) {
 			reportInvalid(t);
 			t.setType(k.ws);
@@ -388,8 +394,11 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 		CommonToken at = new CommonToken(k.ws, "");
 		at.setStartIndex(endOffset);
 		at.setStopIndex(endOffset - 1);
-		at.setLine(lastLine);
-		at.setCharPositionInLine(lastCharPos);
+		// read here, not per token: a token's text is a fresh substring on every call
+		String lastText = lastRaw == null ? null : lastRaw.getText();
+		at.setLine(lastRaw == null ? 1 : lastRaw.getLine());
+		at.setCharPositionInLine(
+				lastRaw == null ? 0 : lastRaw.getCharPositionInLine() + (lastText == null ? 0 : lastText.length()));
 		return at;
 	}
 
@@ -579,7 +588,7 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 	// ---- literals and characters ------------------------------------------------------------
 
 	private void checkString(Token t) {
-		String s = t.getText();
+		String s = textOnce(t);
 		int i = 0;
 		while (i < s.length() && Character.isLetter(s.charAt(i))) {
 			i++;
@@ -618,13 +627,25 @@ public abstract class PythonLayoutTokenSource implements TokenSource {
 	}
 
 	private void checkIdentifier(Token t) {
-		String s = t.getText();
+		String s = textOnce(t);
 		for (int i = 0; i < s.length(); i++) {
 			if (s.charAt(i) >= 0x80) {
 				checkUnicodeIdentifier(t, s, i);
 				return;
 			}
 		}
+	}
+
+	/**
+	 * The text of a token whose value the parser converts later (a name, a string): kept on the token,
+	 * so that the value converter gets this string instead of cutting it out of the input again.
+	 */
+	private static String textOnce(Token t) {
+		String s = t.getText();
+		if (t instanceof CommonToken c) {
+			c.setText(s);
+		}
+		return s;
 	}
 
 	private void checkUnicodeIdentifier(Token t, String s, int from) {

@@ -6,6 +6,7 @@ import java.util.Set;
 
 import org.antlr.runtime.ANTLRStringStream;
 import org.antlr.runtime.CharStream;
+import org.antlr.runtime.CommonToken;
 import org.antlr.runtime.IntStream;
 import org.antlr.runtime.TokenSource;
 import org.eclipse.emf.ecore.EObject;
@@ -63,6 +64,56 @@ public class PythonSourceParser extends PythonParser {
 				return super.mismatchIsUnwantedToken(input, ttype);
 			}
 		};
+	}
+
+	/**
+	 * Xtext's token stream, except that the parse's first question, the whole text, is answered with the
+	 * text itself: the inherited answer concatenates the text of every token (a substring each), since
+	 * the layout, not the lexer, is the stream's token source.
+	 */
+	@Override
+	protected XtextTokenStream createTokenStream(TokenSource tokenSource) {
+		return new XtextTokenStream(tokenSource, getTokenDefProvider()) {
+			@Override
+			public String toString() {
+				if (p == -1) {
+					fillBuffer();
+				}
+				String whole = tokenSource instanceof PythonLayoutTokenSource layout ? wholeText(layout.getCharStream())
+						: null;
+				return whole != null && tokensSpell(tokens, whole.length()) ? whole : super.toString();
+			}
+		};
+	}
+
+	private static String wholeText(CharStream chars) {
+		return chars == null ? null : chars.substring(0, chars.size() - 1);
+	}
+
+	/**
+	 * Whether the tokens, one after the other, spell exactly the first length characters of their input:
+	 * each token of the input starts where the one before ended, and every other token (the layout's
+	 * INDENT, DEDENT and synthetic NEWLINE) is empty.
+	 */
+	private static boolean tokensSpell(List<?> tokens, int length) {
+		int pos = 0;
+		for (Object o : tokens) {
+			if (!(o instanceof CommonToken c)) {
+				return false;
+			}
+			if (c.getInputStream() == null) {
+				String text = c.getText();
+				if (text == null || !text.isEmpty()) {
+					return false;
+				}
+			} else {
+				if (c.getStartIndex() != pos) {
+					return false;
+				}
+				pos = c.getStopIndex() + 1;
+			}
+		}
+		return pos == length;
 	}
 
 	@Override
