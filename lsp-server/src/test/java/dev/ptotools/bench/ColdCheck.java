@@ -19,13 +19,23 @@ import dev.ptotools.analyzer.support.GeneratedPrograms;
  * checks that pto reported every file of the folder, so that a wrong path cannot pass for a fast run.
  * <p>
  * Usage: {@code ColdCheck [--bin bin/pto] [--pyright PATH] [--runs N] [--folder DIR | --stdlib]
- * [--modules N --lines N]} (the default folder: a generated one of PyPTO modules).
+ * [--modules N --lines N]} (the default folder: a generated one of PyPTO modules), or
+ * {@code ColdCheck --peak-rss DIR [--jar PATH] [--pyright PATH|none]}: the peak RSS of one run of each
+ * over DIR ({@link #peakRss}; --jar runs bin/pto on that jar).
  */
 public final class ColdCheck {
 
 	/** Seconds of wall time; {@code parseAllSeconds} is pto with --parse-all (NaN when not run). */
 	public record Figures(String folder, int files, long lines, double ptoSeconds, double parseAllSeconds,
 			double pyrightSeconds) {
+	}
+
+	/**
+	 * Peak resident memory of one {@code pto check} and one pyright CLI run over a folder, in kB: the
+	 * highest VmHWM (summed over the process and its descendants, as {@link ServerMemory} reads it) seen
+	 * while polling every 10 ms until the process ends. {@code pyrightPeakKb} is -1 without pyright.
+	 */
+	public record Memory(String folder, int files, long lines, long ptoPeakKb, long pyrightPeakKb) {
 	}
 
 	private ColdCheck() {
@@ -35,6 +45,14 @@ public final class ColdCheck {
 		var opt = LspLatency.options(args);
 		Path bin = Path.of(opt.getOrDefault("bin", "bin/pto")).toAbsolutePath();
 		Path pyright = Path.of(opt.getOrDefault("pyright", "bench/node_modules/.bin/pyright")).toAbsolutePath();
+		if (opt.containsKey("peak-rss")) {
+			Path jar = opt.containsKey("jar") ? Path.of(opt.get("jar")).toAbsolutePath() : null;
+			Memory m = peakRss(bin, jar, "none".equals(opt.get("pyright")) ? null : pyright, Path.of(opt.get("peak-rss")));
+			System.out.printf(Locale.ROOT, "%s: %d files, %d lines: pto check peak RSS %.0f MB; pyright %s%n", m.folder(),
+					m.files(), m.lines(), m.ptoPeakKb() / 1024.0,
+					m.pyrightPeakKb() < 0 ? "not run" : String.format(Locale.ROOT, "%.0f MB", m.pyrightPeakKb() / 1024.0));
+			return;
+		}
 		int runs = Integer.parseInt(opt.getOrDefault("runs", "1"));
 		List<Figures> all = new ArrayList<>();
 		if (opt.containsKey("folder")) {
@@ -124,6 +142,72 @@ public final class ColdCheck {
 		}
 	}
 
+	/**
+	 * One {@code bin/pto check} run (on {@code jar} when not null, through PTO_JAR) and one pyright CLI run
+	 * (when {@code pyright} is not null) over a folder, each with its peak RSS. pto must report every file.
+	 */
+	public static Memory peakRss(Path bin, Path jar, Path pyright, Path folder) throws Exception {
+		Path work = Files.createTempDirectory("pto-check-rss-");
+		try {
+			Path link = Files.createSymbolicLink(work.resolve("src"), folder.toAbsolutePath());
+			Files.writeString(work.resolve("pyrightconfig.json"), "{\"include\": [\"src\"], \"exclude\": [\"**/site-packages\","
+					+ " \"**/__pycache__\", \"**/.*\", \"**/node_modules\", \"**/build_output\"]}");
+			List<Path> files = pythonFiles(link);
+			long lines = 0;
+			for (Path f : files) {
+				for (byte c : Files.readAllBytes(f)) {
+					if (c == '\n') {
+						lines++;
+					}
+				}
+			}
+			List<String> check = List.of(bin.toString(), "check", "--fail-on", "never", "src");
+			String summary = run(work, check, true, jar);
+			if (!summary.contains(" " + files.size() + " files.")) {
+				throw new IllegalStateException("pto did not check the " + files.size() + " files of " + folder + ": "
+						+ summary.strip().lines().reduce((a, b) -> b).orElse(""));
+			}
+			long pto = peakKb(work, List.of(bin.toString(), "check", "--fail-on", "never", "--format", "json", "src"), jar,
+					true);
+			// pyright exits 1 when it reports errors
+			long pyr = pyright == null ? -1
+					: peakKb(work, List.of(pyright.toString(), "-p", "pyrightconfig.json", "--outputjson"), null, false);
+			return new Memory(folder.toString(), files.size(), lines, pto, pyr);
+		} finally {
+			TempDirs.delete(work);
+		}
+	}
+
+	/**
+	 * Runs a command to its end, reading VmHWM of it and its descendants every 10 ms; the highest sum
+	 * seen. The kernel's high-water mark only grows, so what is missed is at most the last 10 ms's growth.
+	 */
+	static long peakKb(Path cwd, List<String> command, Path jar, boolean mustSucceed) throws Exception {
+		ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true)
+				.redirectOutput(ProcessBuilder.Redirect.DISCARD);
+		if (jar != null) {
+			pb.environment().put("PTO_JAR", jar.toString());
+		}
+		Process p = pb.start();
+		long peak = 0;
+		long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(30);
+		while (!p.waitFor(10, TimeUnit.MILLISECONDS)) {
+			try {
+				peak = Math.max(peak, ServerMemory.peakKb(p.toHandle()));
+			} catch (IOException e) {
+				// the process (or a child) ended between listing and reading
+			}
+			if (System.nanoTime() > deadline) {
+				p.destroyForcibly();
+				throw new IOException("timed out: " + String.join(" ", command));
+			}
+		}
+		if (mustSucceed && p.exitValue() != 0) {
+			throw new IOException("exit status " + p.exitValue() + ": " + String.join(" ", command));
+		}
+		return peak;
+	}
+
 	/** The .py files pto walks (the same exclusions as pyright's config above). */
 	private static List<Path> pythonFiles(Path root) throws IOException {
 		try (Stream<Path> s = Files.walk(root, java.nio.file.FileVisitOption.FOLLOW_LINKS)) {
@@ -152,7 +236,15 @@ public final class ColdCheck {
 
 	/** Runs a command to its end; its combined output when {@code keep}, else discarded. */
 	private static String run(Path cwd, List<String> command, boolean keep) throws Exception {
+		return run(cwd, command, keep, null);
+	}
+
+	/** {@link #run(Path, List, boolean)} with bin/pto on {@code jar} (PTO_JAR) when it is not null. */
+	private static String run(Path cwd, List<String> command, boolean keep, Path jar) throws Exception {
 		ProcessBuilder pb = new ProcessBuilder(command).directory(cwd.toFile()).redirectErrorStream(true);
+		if (jar != null) {
+			pb.environment().put("PTO_JAR", jar.toString());
+		}
 		if (!keep) {
 			pb.redirectOutput(ProcessBuilder.Redirect.DISCARD);
 		}
