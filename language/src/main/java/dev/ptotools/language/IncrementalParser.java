@@ -107,7 +107,8 @@ public final class IncrementalParser {
 			keep(next, pieceText, piece);
 		}
 		previous = next;
-		if (pieces.get(pieces.size() - 1).file().rootNode() == null) {
+		ParsedFile lastParsed = pieces.get(pieces.size() - 1).file();
+		if (lastParsed.hasProblems() && lastParsed.rootNode() == null) {
 			return frontEnd.parseOnThisThread(text); // too deep to parse: a whole parse says so for the file
 		}
 		LineMap lines = LineMap.of(text);
@@ -136,6 +137,14 @@ public final class IncrementalParser {
 	private Piece parsePiece(String pieceText) {
 		ParsedFile f = frontEnd.parseOnThisThread(pieceText);
 		parsed++;
+		if (!f.hasProblems()) {
+			// A clean piece is read through its span index alone (node-model lookups are for broken text),
+			// so its node model, twice the size of its tree, is let go: it was most of what the cache held.
+			for (org.eclipse.emf.ecore.EObject o : f.spans().objects()) {
+				o.eAdapters().removeIf(a -> a instanceof org.eclipse.xtext.nodemodel.INode);
+			}
+			f = new ParsedFile(f.text(), f.ast(), null, f.problems(), f.lines(), f.spans());
+		}
 		return new Piece(List.copyOf(f.ast().getBody()), f);
 	}
 

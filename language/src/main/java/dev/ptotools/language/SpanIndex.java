@@ -63,7 +63,7 @@ public final class SpanIndex {
 				pieceBases.put(top, bases[k]);
 			}
 		}
-		return new SpanIndex(spans, objects, pieceBases, List.copyOf(roots), bases.clone());
+		return new SpanIndex(spans, objects, pieceBases, new ArrayList<>(roots), bases.clone());
 	}
 
 	/** An index {@link SpanTrackingNodeModelBuilder} filled while the parser built the nodes. */
@@ -191,7 +191,8 @@ public final class SpanIndex {
 
 	/**
 	 * The node models of an index of pieces parsed apart, each with the offset where its piece starts
-	 * (node offsets are relative to it); empty for a whole parse, whose node model the file holds.
+	 * (node offsets are relative to it), for the pieces that still have one (those with syntax problems);
+	 * empty for a whole parse, whose node model the file holds.
 	 */
 	public List<PieceRoot> pieceRoots() {
 		if (pieceRoots == null) {
@@ -199,7 +200,9 @@ public final class SpanIndex {
 		}
 		List<PieceRoot> out = new ArrayList<>(pieceRoots.size());
 		for (int k = 0; k < pieceRoots.size(); k++) {
-			out.add(new PieceRoot(pieceRoots.get(k), pieceStarts[k]));
+			if (pieceRoots.get(k) != null) { // a clean piece's node model is let go (IncrementalParser)
+				out.add(new PieceRoot(pieceRoots.get(k), pieceStarts[k]));
+			}
 		}
 		return out;
 	}

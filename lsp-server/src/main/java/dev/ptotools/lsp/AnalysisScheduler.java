@@ -30,6 +30,12 @@ public final class AnalysisScheduler {
 		t.setName("pto-analysis");
 		return t;
 	});
+	/** The compile step of each version, behind the analyzer's step: it never delays the next edit's analysis. */
+	private final ExecutorService compileThread = Executors.newSingleThreadExecutor(r -> {
+		Thread t = DeepStack.threadFactory().newThread(r);
+		t.setName("pto-compile");
+		return t;
+	});
 	private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
 		Thread t = new Thread(r, "pto-debounce");
 		t.setDaemon(true);
@@ -107,18 +113,20 @@ public final class AnalysisScheduler {
 	}
 
 	/**
-	 * The analysis of the current version with the compile's findings, for on-save: waits for the
-	 * second step of an analysis in flight instead of taking its first, so the save writes the
-	 * compilation that analysis holds rather than compiling again.
+	 * The analysis of the current version with the compile's findings, for on-save: the compile step of
+	 * that version (running, queued or done) rather than its first step, so the save writes the
+	 * compilation that analysis holds instead of compiling again.
 	 */
 	public CompletableFuture<AnalyzedDocument> compiled(OpenDocument doc) {
-		OpenDocument.Snapshot snap = doc.snapshot();
-		synchronized (doc) {
-			if (doc.inFlight != null && doc.inFlightVersion == snap.version() && !doc.inFlight.isDone()) {
-				return doc.inFlight;
+		return current(doc).thenCompose(a -> {
+			synchronized (doc) {
+				if (doc.compiling != null && doc.compilingVersion == a.version()) {
+					doc.compiling.start();
+					return doc.compiling.result;
+				}
 			}
-		}
-		return current(doc);
+			return CompletableFuture.completedFuture(a);
+		});
 	}
 
 	/** The newest analysis available without waiting (possibly of an older version), else the current one. */
@@ -130,8 +138,10 @@ public final class AnalysisScheduler {
 	/**
 	 * Analyzes a snapshot and publishes its diagnostics in two steps: the analyzer's findings as soon as
 	 * they are ready, then, unless the document has moved on, the same version again with the compile's
-	 * findings (PTO500/PTO501). The compile is the slowest stage on large modules (tens of milliseconds
-	 * on 2,000 lines); this way it does not delay what the analyzer already knows.
+	 * findings (PTO500/PTO501). The compile is the slowest stage on large modules; it runs on its own
+	 * thread from the first step's facts once the text has rested ({@link #COMPILE_AFTER_MS}) or on
+	 * save, so neither the first step nor the next edit's analysis waits for it, and it stops between
+	 * programs when the text moves on (its result is then dropped).
 	 */
 	private AnalyzedDocument analyzeAndPublish(OpenDocument doc, OpenDocument.Snapshot snap) {
 		AnalyzedDocument held = doc.analyzed();
@@ -150,22 +160,64 @@ public final class AnalysisScheduler {
 		if (!quick.usable() || !quick.analysis().isPypto() || superseded.getAsBoolean()) {
 			return quick;
 		}
-		// The compile stops between programs when an edit arrives, so the next version's analysis does
-		// not wait for it; an abandoned compile is dropped and the first step's result stays.
-		// continued from the first step's facts: only the compile and the rules reading it run
-		Analysis compiled = Compiler.analyzer(p.settings().effectiveCompile(p.project()).options(), superseded)
-				.extend(quick.analysis(), p.settings().analyzerConfig(p.project()));
-		AnalyzedDocument full = new AnalyzedDocument(p.snap(), compiled, p.settings(), p.project(), null);
-		if (superseded.getAsBoolean()) {
-			return quick;
+		PendingCompile compile = new PendingCompile(() -> {
+			if (superseded.getAsBoolean()) {
+				return quick;
+			}
+			// continued from the first step's facts (which hold no syntax tree): only the compile and the
+			// rules reading it run
+			Analysis compiled = Compiler.analyzer(p.settings().effectiveCompile(p.project()).options(), superseded)
+					.extend(quick.analysis(), p.settings().analyzerConfig(p.project()));
+			if (superseded.getAsBoolean()) {
+				return quick;
+			}
+			return offerAndPublish(doc, new AnalyzedDocument(p.snap(), compiled, p.settings(), p.project(), null));
+		});
+		synchronized (doc) {
+			doc.compiling = compile;
+			doc.compilingVersion = snap.version();
 		}
-		return offerAndPublish(doc, full);
+		// While edits keep coming, compiling each version would only take time from the next analysis:
+		// the compile starts once the text has rested (or at once on save: compiled(doc)).
+		compile.timer = timer.schedule(compile::start, COMPILE_AFTER_MS, TimeUnit.MILLISECONDS);
+		return quick;
+	}
+
+	/** How long the text must rest before its compile step starts. */
+	static final int COMPILE_AFTER_MS = 250;
+
+	/** A version's compile step: started by its timer or by a save, whichever comes first, once. */
+	final class PendingCompile {
+		final CompletableFuture<AnalyzedDocument> result = new CompletableFuture<>();
+		private final java.util.function.Supplier<AnalyzedDocument> work;
+		private final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
+		volatile java.util.concurrent.ScheduledFuture<?> timer;
+
+		PendingCompile(java.util.function.Supplier<AnalyzedDocument> work) {
+			this.work = work;
+		}
+
+		/** Queues the compile on the compile thread unless it already was. */
+		void start() {
+			if (started.compareAndSet(false, true)) {
+				CompletableFuture.supplyAsync(work, compileThread).whenComplete((a, e) -> {
+					if (e != null) {
+						result.completeExceptionally(e);
+					} else {
+						result.complete(a);
+					}
+				});
+			}
+		}
 	}
 
 	private AnalyzedDocument offerAndPublish(OpenDocument doc, AnalyzedDocument a) {
 		doc.offer(a);
-		if (doc.mayPublish(a.version())) {
-			publisher.accept(a);
+		// the check and the send as one, so that the two steps' threads never send a version after a newer one
+		synchronized (doc.publishing) {
+			if (doc.mayPublish(a.version())) {
+				publisher.accept(a);
+			}
 		}
 		return a;
 	}
@@ -254,9 +306,7 @@ public final class AnalysisScheduler {
 						&& held.project().equals(workspace.projectFor(snap.path()))) {
 					return;
 				}
-				AnalyzedDocument a = analyze(snap);
-				d.offer(a);
-				publisher.accept(a);
+				offerAndPublish(d, analyze(snap));
 			});
 		}
 	}
@@ -264,5 +314,6 @@ public final class AnalysisScheduler {
 	public void shutdown() {
 		timer.shutdownNow();
 		analysisThread.shutdownNow();
+		compileThread.shutdownNow();
 	}
 }

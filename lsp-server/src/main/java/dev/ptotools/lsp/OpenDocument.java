@@ -30,6 +30,11 @@ public final class OpenDocument {
 	int inFlightVersion = Integer.MIN_VALUE;
 	/** Whether a request (not only an edit's debounce) waits for the analysis in flight. */
 	boolean inFlightRequested;
+	/** The compile step of the newest analyzed version, and that version. */
+	AnalysisScheduler.PendingCompile compiling;
+	int compilingVersion = Integer.MIN_VALUE;
+	/** Held while a version's diagnostics are checked and sent. */
+	final Object publishing = new Object();
 
 	OpenDocument(String uri, String text, int version) {
 		this.uri = uri;

@@ -142,43 +142,90 @@ public final class Walk {
 		while (!stack.isEmpty()) {
 			Expr e = stack.remove(stack.size() - 1);
 			visit.accept(e);
-			if (!(e instanceof Expr.Name || e instanceof Expr.Literal)) {
-				// the children in reverse, so that they pop in source order; leaves allocate nothing
-				int from = stack.size();
-				for (Expr kid : children(e)) {
-					if (kid != null) {
-						stack.add(kid);
-					}
-				}
-				java.util.Collections.reverse(stack.subList(from, stack.size()));
+			pushChildrenReversed(e, stack);
+		}
+	}
+
+	/**
+	 * Pushes the direct sub-expressions of an expression, last first, so that they pop in source order
+	 * ({@link #children(Expr)} without a list per node: the walks run over every expression of a module
+	 * in several passes, and those lists were a third of what an analysis allocated).
+	 */
+	private static void pushChildrenReversed(Expr e, ArrayList<Expr> stack) {
+		if (e instanceof Expr.Name || e instanceof Expr.Literal) {
+			return;
+		}
+		if (e instanceof Expr.Call c) {
+			List<Expr.Keyword> keywords = c.keywords();
+			for (int i = keywords.size() - 1; i >= 0; i--) {
+				push(stack, keywords.get(i).value());
 			}
+			pushReversed(stack, c.args());
+			push(stack, c.func());
+		} else if (e instanceof Expr.Attribute a) {
+			push(stack, a.value());
+		} else if (e instanceof Expr.Subscript s) {
+			pushReversed(stack, s.indices());
+			push(stack, s.value());
+		} else if (e instanceof Expr.BinOp b) {
+			push(stack, b.right());
+			push(stack, b.left());
+		} else if (e instanceof Expr.TupleExpr t) {
+			pushReversed(stack, t.elts());
+		} else if (e instanceof Expr.ListExpr l) {
+			pushReversed(stack, l.elts());
+		} else {
+			List<Expr> kids = children(e);
+			for (int i = kids.size() - 1; i >= 0; i--) {
+				push(stack, kids.get(i));
+			}
+		}
+	}
+
+	private static void push(ArrayList<Expr> stack, Expr e) {
+		if (e != null) {
+			stack.add(e);
+		}
+	}
+
+	private static void pushReversed(ArrayList<Expr> stack, List<Expr> list) {
+		for (int i = list.size() - 1; i >= 0; i--) {
+			push(stack, list.get(i));
 		}
 	}
 
 	/** Every call under an expression, in source order. */
 	public static List<Expr.Call> calls(Expr root) {
 		List<Expr.Call> out = new ArrayList<>();
+		addCalls(root, out);
+		return out;
+	}
+
+	private static void addCalls(Expr root, List<Expr.Call> out) {
 		expressions(root, e -> {
 			if (e instanceof Expr.Call c) {
 				out.add(c);
 			}
 		});
-		return out;
 	}
 
 	/** Every call a statement holds directly (not in nested statements). */
 	public static List<Expr.Call> ownCalls(Stmt s) {
 		List<Expr.Call> out = new ArrayList<>();
-		for (Expr e : ownExpressions(s)) {
-			out.addAll(calls(e));
-		}
+		addOwnCalls(s, out);
 		return out;
+	}
+
+	private static void addOwnCalls(Stmt s, List<Expr.Call> out) {
+		for (Expr e : ownExpressions(s)) {
+			addCalls(e, out);
+		}
 	}
 
 	/** Every call in a body, nested statements included, in source order. */
 	public static List<Expr.Call> allCalls(List<Stmt> body) {
 		List<Expr.Call> out = new ArrayList<>();
-		statements(body, s -> out.addAll(ownCalls(s)));
+		statements(body, s -> addOwnCalls(s, out));
 		return out;
 	}
 
