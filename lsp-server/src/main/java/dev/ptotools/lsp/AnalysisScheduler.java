@@ -160,18 +160,22 @@ public final class AnalysisScheduler {
 		if (!quick.usable() || !quick.analysis().isPypto() || superseded.getAsBoolean()) {
 			return quick;
 		}
+		// What the compile step reads, and nothing more: the parse (the syntax tree) must not be held
+		// until it runs, for every open document.
+		ServerSettings settings = p.settings();
+		ProjectConfig project = p.project();
 		PendingCompile compile = new PendingCompile(() -> {
 			if (superseded.getAsBoolean()) {
 				return quick;
 			}
 			// continued from the first step's facts (which hold no syntax tree): only the compile and the
 			// rules reading it run
-			Analysis compiled = Compiler.analyzer(p.settings().effectiveCompile(p.project()).options(), superseded)
-					.extend(quick.analysis(), p.settings().analyzerConfig(p.project()));
+			Analysis compiled = Compiler.analyzer(settings.effectiveCompile(project).options(), superseded)
+					.extend(quick.analysis(), settings.analyzerConfig(project));
 			if (superseded.getAsBoolean()) {
 				return quick;
 			}
-			return offerAndPublish(doc, new AnalyzedDocument(p.snap(), compiled, p.settings(), p.project(), null));
+			return offerAndPublish(doc, new AnalyzedDocument(snap, compiled, settings, project, null));
 		});
 		synchronized (doc) {
 			doc.compiling = compile;
@@ -189,7 +193,8 @@ public final class AnalysisScheduler {
 	/** A version's compile step: started by its timer or by a save, whichever comes first, once. */
 	final class PendingCompile {
 		final CompletableFuture<AnalyzedDocument> result = new CompletableFuture<>();
-		private final java.util.function.Supplier<AnalyzedDocument> work;
+		/** Dropped once started, with the analysis it holds. */
+		private volatile java.util.function.Supplier<AnalyzedDocument> work;
 		private final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
 		volatile java.util.concurrent.ScheduledFuture<?> timer;
 
@@ -200,7 +205,9 @@ public final class AnalysisScheduler {
 		/** Queues the compile on the compile thread unless it already was. */
 		void start() {
 			if (started.compareAndSet(false, true)) {
-				CompletableFuture.supplyAsync(work, compileThread).whenComplete((a, e) -> {
+				java.util.function.Supplier<AnalyzedDocument> w = work;
+				work = null;
+				CompletableFuture.supplyAsync(w, compileThread).whenComplete((a, e) -> {
 					if (e != null) {
 						result.completeExceptionally(e);
 					} else {
