@@ -7,7 +7,7 @@ export const SECTION = 'pto';
 /** Settings that only take effect when the server process is started again. */
 export const RESTART_SETTINGS = ['pto.java.home', 'pto.jvmOptions', 'pto.server.path'] as const;
 
-export const DEFAULT_JVM_OPTIONS = ['-Xmx512m', '-Xms16m', '-XX:+UseSerialGC'];
+export const DEFAULT_JVM_OPTIONS = ['-Xmx512m', '-Xms16m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:MinHeapFreeRatio=50', '-XX:MaxHeapFreeRatio=80'];
 
 /** A JSON copy of a settings value (VS Code hands out frozen proxies). */
 function toJson(value: unknown): unknown {

@@ -98,7 +98,7 @@ vim.cmd('qa!')
   assert.ok(lines.some((l) => /^host_orch\.py: loop at line 3 \(grouped\)\|python\|nofile\|diff=true\|_submit_chip_group/.test(l)), 'grouped split');
 
   const log = readLog(logFile);
-  assert.deepEqual(log[0].argv, ['-Xmx512m', '-Xms16m', '-XX:+UseSerialGC', '-jar', jar, 'serve']);
+  assert.deepEqual(log[0].argv, ['-Xmx512m', '-Xms16m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:MinHeapFreeRatio=50', '-XX:MaxHeapFreeRatio=80', '-jar', jar, 'serve']);
   const messages = log.filter((e) => e.type === 'message').map((e) => e.message);
   const initialize = messages.find((m) => m.method === 'initialize');
   assert.deepEqual(initialize.params.initializationOptions, { settings: { debounceMs: 150 } });
@@ -169,7 +169,7 @@ test('the eglot snippets start the server and pass settings (Emacs batch mode)',
 
   // The settings snippet replaces the entry; the hook of the first snippet still starts eglot.
   const second = runEglot(t, `${withSettings}\n(add-hook 'python-mode-hook #'eglot-ensure)\n`);
-  assert.deepEqual(second.log[0].argv, ['-Xmx512m', '-Xms16m', '-XX:+UseSerialGC', '-jar', second.jar, 'serve']);
+  assert.deepEqual(second.log[0].argv, ['-Xmx512m', '-Xms16m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:MinHeapFreeRatio=50', '-XX:MaxHeapFreeRatio=80', '-jar', second.jar, 'serve']);
   const messages = second.log.filter((e) => e.type === 'message').map((e) => e.message);
   assert.deepEqual(messages.find((m) => m.method === 'initialize').params.initializationOptions, { settings: { debounceMs: 150 } });
   assert.deepEqual(messages.find((m) => m.method === 'workspace/didChangeConfiguration').params, {

@@ -25,7 +25,7 @@ const DEFAULT_SETTINGS = {
   maxFileChars: 4000000,
   trace: { server: 'off' },
   java: { home: '' },
-  jvmOptions: ['-Xmx512m', '-Xms16m', '-XX:+UseSerialGC'],
+  jvmOptions: ['-Xmx512m', '-Xms16m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:MinHeapFreeRatio=50', '-XX:MaxHeapFreeRatio=80'],
   server: { path: '' },
 };
 
@@ -90,7 +90,7 @@ test('package.json contributes every pto setting with the contract defaults', ()
   assert.deepEqual(props['pto.severities'].additionalProperties.enum, ['error', 'warning', 'info', 'hint', 'off']);
   assert.equal(props['pto.debounceMs'].default, 0);
   assert.deepEqual(props['pto.trace.server'].enum, ['off', 'messages', 'verbose']);
-  assert.deepEqual(props['pto.jvmOptions'].default, ['-Xmx512m', '-Xms16m', '-XX:+UseSerialGC']);
+  assert.deepEqual(props['pto.jvmOptions'].default, ['-Xmx512m', '-Xms16m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:MinHeapFreeRatio=50', '-XX:MaxHeapFreeRatio=80']);
   assert.deepEqual(PACKAGE_JSON.activationEvents, ['onLanguage:python']);
   assert.equal(PACKAGE_JSON.main, './out/extension.js');
 });

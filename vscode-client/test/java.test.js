@@ -66,7 +66,7 @@ test('parseJavaVersion reads the real java -version of every JDK on this machine
   }
 });
 
-function expectedArgv(ext, jvmOptions = ['-Xmx512m', '-Xms16m', '-XX:+UseSerialGC']) {
+function expectedArgv(ext, jvmOptions = ['-Xmx512m', '-Xms16m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:MinHeapFreeRatio=50', '-XX:MaxHeapFreeRatio=80']) {
   return [...jvmOptions, '-jar', path.join(ext.context.extensionPath, 'server', 'pto-tools.jar'), 'serve'];
 }
 
@@ -269,7 +269,7 @@ test('pto.server.path runs that jar instead of the bundled one; a missing one is
   fs.writeFileSync(custom, 'PK\x03\x04 a jar built from a checkout');
   const ext = await startExtension({ settings: { 'pto.server.path': custom }, env: { PATH: jdks.onPath.bin } });
   try {
-    assert.deepEqual(await argvOf(jdks.log('path-jdk')), ['-Xmx512m', '-Xms16m', '-XX:+UseSerialGC', '-jar', custom, 'serve']);
+    assert.deepEqual(await argvOf(jdks.log('path-jdk')), ['-Xmx512m', '-Xms16m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:MinHeapFreeRatio=50', '-XX:MaxHeapFreeRatio=80', '-jar', custom, 'serve']);
   } finally {
     await ext.stop();
   }

@@ -8,7 +8,7 @@
 (with-eval-after-load 'eglot
   (add-to-list 'eglot-server-programs
                '((python-mode python-ts-mode)
-                 . ("java" "-Xmx512m" "-Xms16m" "-XX:+UseSerialGC" "-jar" "/path/to/pto-tools.jar" "serve"
+                 . ("java" "-Xmx512m" "-Xms16m" "-XX:+UseSerialGC" "-XX:TieredStopAtLevel=1" "-XX:MinHeapFreeRatio=50" "-XX:MaxHeapFreeRatio=80" "-jar" "/path/to/pto-tools.jar" "serve"
                     :initializationOptions (:settings (:debounceMs 150))))))
 
 (setq-default eglot-workspace-configuration

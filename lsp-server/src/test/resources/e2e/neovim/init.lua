@@ -10,7 +10,7 @@ vim.api.nvim_create_autocmd('FileType', {
     if pto_client_id == nil or vim.lsp.get_client_by_id(pto_client_id) == nil then
       pto_client_id = vim.lsp.start_client({
         name = 'pto',
-        cmd = { 'java', '-Xmx512m', '-Xms16m', '-XX:+UseSerialGC', '-jar', pto_jar, 'serve' },
+        cmd = { 'java', '-Xmx512m', '-Xms16m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:MinHeapFreeRatio=50', '-XX:MaxHeapFreeRatio=80', '-jar', pto_jar, 'serve' },
         root_dir = vim.fn.getcwd(),
         -- initializationOptions: the pto section under "settings"
         init_options = { settings = { debounceMs = 150 } },

@@ -35,7 +35,7 @@ final class BenchReport {
 				  with each file prefixed by a pypto import (so every pass runs), and a generated 2,000-line multi-rank
 				  program (`GeneratedPrograms.multiRank`). The peer is `ast.parse` alone, which does less work.
 				- **LSP**: `LspLatency`: the packaged jar as a subprocess with the VS Code extension's JVM options
-				  (`-Xmx512m -Xms16m -XX:+UseSerialGC`), and `pyright-langserver --stdio` (the version locked in
+				  (`-Xmx512m -Xms16m -XX:+UseSerialGC -XX:TieredStopAtLevel=1 -XX:MinHeapFreeRatio=50 -XX:MaxHeapFreeRatio=80`), and `pyright-langserver --stdio` (the version locked in
 				  `bench/package-lock.json`), driven by one client (`StdioLspClient`). Cold start: process start →
 				  initialize result. Edits: a comment on a different line of the 2,000-line program each time, sent as
 				  full-text didChange; each waits for the publishDiagnostics of its version. The goal for p95 is the

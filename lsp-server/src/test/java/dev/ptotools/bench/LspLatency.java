@@ -40,7 +40,8 @@ import dev.ptotools.analyzer.support.GeneratedPrograms;
 public final class LspLatency {
 
 	/** The JVM options the VS Code extension starts the server with. */
-	static final List<String> EXTENSION_JVM_OPTIONS = List.of("-Xmx512m", "-Xms16m", "-XX:+UseSerialGC");
+	static final List<String> EXTENSION_JVM_OPTIONS = List.of("-Xmx512m", "-Xms16m", "-XX:+UseSerialGC",
+			"-XX:TieredStopAtLevel=1", "-XX:MinHeapFreeRatio=50", "-XX:MaxHeapFreeRatio=80");
 	/** Our servers' JVM options: the extension's, unless {@code --jvm "OPTIONS"} names others. */
 	static List<String> jvmOptions = EXTENSION_JVM_OPTIONS;
 	static final int DEFAULT_DEBOUNCE_MS = dev.ptotools.lsp.ServerSettings.DEFAULT_DEBOUNCE_MS;
