@@ -22,9 +22,10 @@ import dev.ptotools.language.bench.ParseBenchmark;
  * (bin/pto), {@code --pyright-dir} (bench/node_modules/.bin; "none" leaves pyright out),
  * {@code --pypto DIR} (a pypto checkout: adds the memory row with its test programs open, and
  * {@code pto check}'s peak RSS is measured over DIR/tests instead of a generated folder),
- * {@code --edits N} (200), {@code --large-edits N} (20: edits of the 20,000-line module),
- * {@code --saves N} (30), {@code --rounds N} (3), {@code --quick} (fewer
- * repetitions, no standard library under pyright: a smoke run of the harness, not figures to keep).
+ * {@code --jvm "OPTIONS"} (our servers' JVM options instead of the extension's), {@code --edits N}
+ * (200), {@code --large-edits N} (20: edits of the 20,000-line module), {@code --saves N} (30),
+ * {@code --rounds N} (3), {@code --quick} (fewer repetitions, no standard library under pyright: a
+ * smoke run of the harness, not figures to keep).
  */
 public final class AllBenchmarks {
 
@@ -37,6 +38,10 @@ public final class AllBenchmarks {
 		Map<String, String> opt = LspLatency.options(rest.toArray(String[]::new));
 		Path jar = Path.of(opt.getOrDefault("jar", "lsp-server/target/pto-tools.jar")).toAbsolutePath();
 		Path bin = Path.of(opt.getOrDefault("bin", "bin/pto")).toAbsolutePath();
+		if (opt.containsKey("jvm")) {
+			// our servers' JVM options (an older build's, to measure it as it shipped)
+			LspLatency.jvmOptions = List.of(opt.get("jvm").trim().split("\\s+"));
+		}
 		String pyrightDir = opt.getOrDefault("pyright-dir", "bench/node_modules/.bin");
 		Path langserver = pyrightDir.equals("none") ? null : Path.of(pyrightDir, "pyright-langserver").toAbsolutePath();
 		Path pyrightCli = pyrightDir.equals("none") ? null : Path.of(pyrightDir, "pyright").toAbsolutePath();

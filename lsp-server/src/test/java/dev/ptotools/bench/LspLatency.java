@@ -135,7 +135,7 @@ public final class LspLatency {
 		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
 		List<Server> servers = new ArrayList<>();
 		if (only.contains("pto")) {
-			servers.add(new Server("pto", "pto (debounce " + DEFAULT_DEBOUNCE_MS + " ms)",
+			servers.add(new Server("pto", "pto (default settings)",
 					ptoCommand(java, jar, jfr, "pto"), null, DEFAULT_DEBOUNCE_MS));
 		}
 		if (only.contains("pto-nodebounce")) {
