@@ -85,28 +85,12 @@ class BurstEditingTest {
 				text = next;
 				lsp.change(uri, v, text);
 				// the analyzer's findings (the first publication of a version; the compile's come second)
-				List<String> published = keys(lsp.awaitVersion(uri, v));
+				List<String> published = DiagnosticKeys.of(lsp.awaitVersion(uri, v));
 				Analysis expected = Analyzer.standard().analyze(PythonFrontEnd.get().parse(text), AnalyzerConfig.DEFAULT);
-				assertEquals(keys(expected), published, "version " + v + ":\n" + text);
+				assertEquals(DiagnosticKeys.of(expected), published, "version " + v + ":\n" + text);
 			}
 			assertVersionsInOrder(lsp, uri);
 		}
-	}
-
-	private static List<String> keys(PublishDiagnosticsParams p) {
-		return p.getDiagnostics().stream()
-				.filter(d -> !d.getCode().getLeft().equals("PTO500") && !d.getCode().getLeft().equals("PTO501"))
-				.map(d -> d.getCode().getLeft() + "@" + d.getRange().getStart().getLine() + ":"
-						+ d.getRange().getStart().getCharacter() + "-" + d.getRange().getEnd().getLine() + ":"
-						+ d.getRange().getEnd().getCharacter() + ":" + d.getMessage())
-				.sorted().toList();
-	}
-
-	private static List<String> keys(Analysis a) {
-		var lines = a.file().lines();
-		return a.diagnostics().stream().map(d -> d.rule() + "@" + (lines.line(d.span().start()) - 1) + ":"
-				+ (lines.column(d.span().start()) - 1) + "-" + (lines.line(d.span().end()) - 1) + ":"
-				+ (lines.column(d.span().end()) - 1) + ":" + d.message()).sorted().toList();
 	}
 
 	private static void assertVersionsInOrder(LspHarness lsp, String uri) {

@@ -93,8 +93,9 @@ class FuzzTest {
 		Path dir = Path.of("target/fuzz-failures");
 		Files.createDirectories(dir);
 		Path p = dir.resolve("case-" + SEED + "-" + index + ".py");
-		Files.writeString(p, text);
-		Files.writeString(dir.resolve("case-" + SEED + "-" + index + ".txt"), failure);
+		// getBytes, not writeString: a mutation can leave half of a surrogate pair, which is replaced
+		Files.write(p, text.getBytes(StandardCharsets.UTF_8));
+		Files.write(dir.resolve("case-" + SEED + "-" + index + ".txt"), failure.getBytes(StandardCharsets.UTF_8));
 		return p.toAbsolutePath();
 	}
 
