@@ -45,6 +45,16 @@ class RobustnessTest {
 	}
 
 	@Test
+	void proseLeftByADeletedDocstringQuoteIsSyntaxErrorsNotAnInternalError() {
+		// "This is / the idiom": error recovery makes a comparison without its operator
+		String source = "import pypto.language as pl\n\ndef f():\n    This is\n    the idiom used here\n    return 1\n";
+		assertNoInternalError(source, "prose in a body");
+		Analysis a = Analyzer.standard().analyze(PythonFrontEnd.get().parse(source), AnalyzerConfig.DEFAULT);
+		assertTrue(a.module() != null, "lowered");
+		assertTrue(a.diagnostics().stream().anyMatch(d -> d.rule().equals("PTO000")), a.diagnostics().toString());
+	}
+
+	@Test
 	void everyPrefixOfTheExamplesIsAnalyzed() throws Exception {
 		int cases = 0;
 		for (String s : sources()) {

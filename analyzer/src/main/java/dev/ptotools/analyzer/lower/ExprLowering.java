@@ -344,6 +344,9 @@ public final class ExprLowering {
 
 	/** "not in" and "is not" as one spelling, whatever whitespace the source had between the words. */
 	private static String compareOp(String op) {
+		if (op == null) {
+			return ""; // error recovery made the comparison without its operator
+		}
 		if (op.length() <= 2) {
 			return op;
 		}

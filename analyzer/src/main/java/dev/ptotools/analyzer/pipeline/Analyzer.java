@@ -170,7 +170,11 @@ public final class Analyzer {
 		List<Diagnostic> found = new ArrayList<>();
 		runPasses(passes, facts, found);
 		ModuleIR module = facts.has(Keys.MODULE) ? facts.get(Keys.MODULE) : null;
-		if (module == null || !module.importsPypto()) {
+		if (module == null) {
+			// lowering failed: its internal error is all there is to say, not silence
+			return new Analysis(file, null, facts, List.copyOf(found));
+		}
+		if (!module.importsPypto()) {
 			return new Analysis(file, module, facts, List.of());
 		}
 		Set<String> rulesRun = new HashSet<>();
