@@ -27,7 +27,7 @@ import dev.ptotools.lsp.Lsp;
  * analysis, conversion to LSP diagnostics, and JSON serialization of the publishDiagnostics
  * message, per edit of the same generated module {@link LspLatency} edits, plus the garbage
  * collection time the run caused. A harness, not a test; run it with the server's JVM options:
- * {@code java -Xmx512m -XX:+UseParallelGC -cp ... dev.ptotools.bench.AnalysisBreakdown [lines] [edits]}.
+ * {@code java -Xmx512m -XX:+UseSerialGC -cp ... dev.ptotools.bench.AnalysisBreakdown [lines] [edits]}.
  */
 public final class AnalysisBreakdown {
 
