@@ -75,7 +75,7 @@ public final class IncrementalParser {
 		parsed = 0;
 		for (int k = 0; k < starts.length; k++) {
 			boolean lastPiece = k + 1 == starts.length;
-			String pieceText = text.substring(starts[k], lastPiece ? text.length() : starts[k + 1]);
+			String pieceText = pieceText(text, starts, k);
 			Piece piece = take(previous, pieceText);
 			if (piece == null) {
 				piece = parsePiece(pieceText);
@@ -86,9 +86,8 @@ public final class IncrementalParser {
 				// parse of the statements before leaves). The pieces after it stay for the next version.
 				keep(next, pieceText, piece);
 				for (int j = k + 1; j < starts.length; j++) {
-					String later = text.substring(starts[j], j + 1 == starts.length ? text.length() : starts[j + 1]);
-					ArrayDeque<Piece> same = previous.get(later);
-					Piece kept = same == null ? null : same.poll();
+					String later = pieceText(text, starts, j);
+					Piece kept = poll(previous, later);
 					if (kept != null) {
 						keep(next, later, kept);
 					}
@@ -116,13 +115,11 @@ public final class IncrementalParser {
 		composed = true;
 		SourceFile file = PythonFactory.eINSTANCE.createSourceFile();
 		List<SpanIndex> indexes = new ArrayList<>(pieces.size());
-		List<List<Statement>> tops = new ArrayList<>(pieces.size());
 		List<org.eclipse.xtext.nodemodel.ICompositeNode> roots = new ArrayList<>(pieces.size());
 		List<Statement> body = new ArrayList<>();
 		for (Piece p : pieces) {
 			body.addAll(p.statements());
 			indexes.add(p.file().spans());
-			tops.add(p.statements());
 			roots.add(p.file().rootNode());
 		}
 		if (last != null) {
@@ -131,7 +128,7 @@ public final class IncrementalParser {
 		// moves each statement out of the piece's own file (or the previous version's, emptied above)
 		file.getBody().addAll(body);
 		last = file;
-		return new ParsedFile(text, file, null, problems, lines, SpanIndex.concat(indexes, starts, tops, roots));
+		return new ParsedFile(text, file, null, problems, lines, SpanIndex.concat(indexes, starts, roots));
 	}
 
 	private Piece parsePiece(String pieceText) {
@@ -148,13 +145,22 @@ public final class IncrementalParser {
 		return new Piece(List.copyOf(f.ast().getBody()), f);
 	}
 
+	private static String pieceText(String text, int[] starts, int k) {
+		return text.substring(starts[k], k + 1 == starts.length ? text.length() : starts[k + 1]);
+	}
+
+	/** A piece of the version before with this text, counted as reused. */
 	private Piece take(Map<String, ArrayDeque<Piece>> pieces, String pieceText) {
-		ArrayDeque<Piece> same = pieces.get(pieceText);
-		Piece piece = same == null ? null : same.poll();
+		Piece piece = poll(pieces, pieceText);
 		if (piece != null) {
 			reused++;
 		}
 		return piece;
+	}
+
+	private static Piece poll(Map<String, ArrayDeque<Piece>> pieces, String pieceText) {
+		ArrayDeque<Piece> same = pieces.get(pieceText);
+		return same == null ? null : same.poll();
 	}
 
 	private static void keep(Map<String, ArrayDeque<Piece>> pieces, String pieceText, Piece piece) {

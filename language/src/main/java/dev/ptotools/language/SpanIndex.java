@@ -1,11 +1,9 @@
 package dev.ptotools.language;
 
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.Arrays;
 import java.util.Iterator;
 import java.util.List;
-import java.util.Map;
 
 import org.eclipse.emf.ecore.EObject;
 import org.eclipse.xtext.nodemodel.ICompositeNode;
@@ -13,6 +11,7 @@ import org.eclipse.xtext.nodemodel.ILeafNode;
 import org.eclipse.xtext.nodemodel.INode;
 import org.eclipse.xtext.nodemodel.impl.AbstractNode;
 import org.eclipse.xtext.nodemodel.impl.CompositeNode;
+import org.eclipse.xtext.nodemodel.util.NodeModelUtils;
 
 /**
  * The exact span ({@link Spans}) of every AST object of a parse, computed in one post-order walk
@@ -23,28 +22,24 @@ public final class SpanIndex {
 
 	private final IdentityLongMap spans;
 	private final List<EObject> objects;
-	/** For an index of pieces parsed apart: each top-level statement's piece offset; else null. */
-	private final Map<EObject, Integer> pieceBases;
-	/** For an index of pieces parsed apart: each piece's node model and where the piece starts. */
-	private final List<ICompositeNode> pieceRoots;
-	private final int[] pieceStarts;
+	/**
+	 * For an index of pieces parsed apart: the node models the pieces still have, each with the offset
+	 * where its piece starts; else null.
+	 */
+	private final List<PieceRoot> pieceRoots;
 
-	private SpanIndex(IdentityLongMap spans, List<EObject> objects, Map<EObject, Integer> pieceBases,
-			List<ICompositeNode> pieceRoots, int[] pieceStarts) {
+	private SpanIndex(IdentityLongMap spans, List<EObject> objects, List<PieceRoot> pieceRoots) {
 		this.spans = spans;
 		this.objects = objects;
-		this.pieceBases = pieceBases;
 		this.pieceRoots = pieceRoots;
-		this.pieceStarts = pieceStarts;
 	}
 
 	/**
 	 * The index of a text made of pieces parsed apart ({@link IncrementalParser}): each piece's spans
-	 * moved by the offset where the piece starts. {@code tops.get(k)} are the top-level statements of
-	 * piece k, whose objects without an indexed span are placed from their own nodes and that offset.
+	 * moved by the offset where the piece starts; {@code roots.get(k)} is piece k's node model, or null
+	 * when the piece let it go.
 	 */
-	static SpanIndex concat(List<SpanIndex> pieces, int[] bases, List<? extends List<? extends EObject>> tops,
-			List<ICompositeNode> roots) {
+	static SpanIndex concat(List<SpanIndex> pieces, int[] bases, List<ICompositeNode> roots) {
 		int size = 0;
 		int count = 0;
 		for (SpanIndex p : pieces) {
@@ -53,27 +48,27 @@ public final class SpanIndex {
 		}
 		IdentityLongMap spans = new IdentityLongMap(size);
 		List<EObject> objects = new ArrayList<>(count);
-		Map<EObject, Integer> pieceBases = new IdentityHashMap<>();
+		List<PieceRoot> kept = new ArrayList<>();
 		for (int k = 0; k < pieces.size(); k++) {
 			long shift = bases[k];
 			long both = (shift << 32) + shift;
 			pieces.get(k).spans.forEach((key, packed) -> spans.putIfAbsent(key, packed + both));
 			objects.addAll(pieces.get(k).objects);
-			for (EObject top : tops.get(k)) {
-				pieceBases.put(top, bases[k]);
+			if (roots.get(k) != null) {
+				kept.add(new PieceRoot(roots.get(k), bases[k]));
 			}
 		}
-		return new SpanIndex(spans, objects, pieceBases, new ArrayList<>(roots), bases.clone());
+		return new SpanIndex(spans, objects, List.copyOf(kept));
 	}
 
 	/** An index {@link SpanTrackingNodeModelBuilder} filled while the parser built the nodes. */
 	static SpanIndex of(IdentityLongMap spans, List<EObject> objects) {
-		return new SpanIndex(spans, objects, null, null, null);
+		return new SpanIndex(spans, objects, null);
 	}
 
 	public static SpanIndex of(ICompositeNode root) {
 		if (root == null) {
-			return new SpanIndex(new IdentityLongMap(16), List.of(), null, null, null);
+			return new SpanIndex(new IdentityLongMap(16), List.of(), null);
 		}
 		// One AST object per 12 characters of the standard library, per 5 of dense PyPTO code: sized for
 		// the dense case so that the map does not rehash while it fills.
@@ -139,7 +134,7 @@ public final class SpanIndex {
 				ends[sp] = end;
 			}
 		}
-		return new SpanIndex(spans, objects, null, null, null);
+		return new SpanIndex(spans, objects, null);
 	}
 
 	/**
@@ -195,31 +190,24 @@ public final class SpanIndex {
 	 * empty for a whole parse, whose node model the file holds.
 	 */
 	public List<PieceRoot> pieceRoots() {
-		if (pieceRoots == null) {
-			return List.of();
-		}
-		List<PieceRoot> out = new ArrayList<>(pieceRoots.size());
-		for (int k = 0; k < pieceRoots.size(); k++) {
-			if (pieceRoots.get(k) != null) { // a clean piece's node model is let go (IncrementalParser)
-				out.add(new PieceRoot(pieceRoots.get(k), pieceStarts[k]));
-			}
-		}
-		return out;
+		return pieceRoots == null ? List.of() : pieceRoots;
 	}
 
 	/** A piece's node model and the offset of the piece in the file. */
 	public record PieceRoot(ICompositeNode root, int start) {
 	}
 
+	/** The span of an object the index does not hold, from its node (in a piece: plus the piece's offset). */
 	private Spans.Span unindexed(EObject object) {
+		INode node = NodeModelUtils.getNode(object);
 		Spans.Span own = Spans.of(object);
-		if (pieceBases == null || own == null) {
+		if (pieceRoots == null || own == null || node == null) {
 			return own;
 		}
-		for (EObject o = object; o != null; o = o.eContainer()) {
-			Integer base = pieceBases.get(o);
-			if (base != null) {
-				return new Spans.Span(own.offset() + base, own.length());
+		ICompositeNode root = node.getRootNode();
+		for (PieceRoot piece : pieceRoots) {
+			if (piece.root() == root) {
+				return new Spans.Span(own.offset() + piece.start(), own.length());
 			}
 		}
 		return own;
