@@ -25,17 +25,9 @@ import dev.ptotools.language.PythonFrontEnd;
  */
 public final class AnalysisScheduler {
 
-	private final ExecutorService analysisThread = Executors.newSingleThreadExecutor(r -> {
-		Thread t = DeepStack.threadFactory().newThread(r);
-		t.setName("pto-analysis");
-		return t;
-	});
+	private final ExecutorService analysisThread = deepStackThread("pto-analysis");
 	/** The compile step of each version, behind the analyzer's step: it never delays the next edit's analysis. */
-	private final ExecutorService compileThread = Executors.newSingleThreadExecutor(r -> {
-		Thread t = DeepStack.threadFactory().newThread(r);
-		t.setName("pto-compile");
-		return t;
-	});
+	private final ExecutorService compileThread = deepStackThread("pto-compile");
 	private final ScheduledExecutorService timer = Executors.newSingleThreadScheduledExecutor(r -> {
 		Thread t = new Thread(r, "pto-debounce");
 		t.setDaemon(true);
@@ -52,6 +44,14 @@ public final class AnalysisScheduler {
 	 */
 	private IncrementalParser incremental;
 	private OpenDocument incrementalFor;
+
+	private static ExecutorService deepStackThread(String name) {
+		return Executors.newSingleThreadExecutor(r -> {
+			Thread t = DeepStack.threadFactory().newThread(r);
+			t.setName(name);
+			return t;
+		});
+	}
 
 	public AnalysisScheduler(WorkspaceFolders workspace, Consumer<AnalyzedDocument> publisher) {
 		this.workspace = workspace;
@@ -183,7 +183,7 @@ public final class AnalysisScheduler {
 		}
 		// While edits keep coming, compiling each version would only take time from the next analysis:
 		// the compile starts once the text has rested (or at once on save: compiled(doc)).
-		compile.timer = timer.schedule(compile::start, COMPILE_AFTER_MS, TimeUnit.MILLISECONDS);
+		timer.schedule(compile::start, COMPILE_AFTER_MS, TimeUnit.MILLISECONDS);
 		return quick;
 	}
 
@@ -193,27 +193,18 @@ public final class AnalysisScheduler {
 	/** A version's compile step: started by its timer or by a save, whichever comes first, once. */
 	final class PendingCompile {
 		final CompletableFuture<AnalyzedDocument> result = new CompletableFuture<>();
-		/** Dropped once started, with the analysis it holds. */
-		private volatile java.util.function.Supplier<AnalyzedDocument> work;
-		private final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
-		volatile java.util.concurrent.ScheduledFuture<?> timer;
+		/** The work until it starts: taken then, so that the analysis it holds goes with it. */
+		private final java.util.concurrent.atomic.AtomicReference<java.util.function.Supplier<AnalyzedDocument>> work;
 
 		PendingCompile(java.util.function.Supplier<AnalyzedDocument> work) {
-			this.work = work;
+			this.work = new java.util.concurrent.atomic.AtomicReference<>(work);
 		}
 
 		/** Queues the compile on the compile thread unless it already was. */
 		void start() {
-			if (started.compareAndSet(false, true)) {
-				java.util.function.Supplier<AnalyzedDocument> w = work;
-				work = null;
-				CompletableFuture.supplyAsync(w, compileThread).whenComplete((a, e) -> {
-					if (e != null) {
-						result.completeExceptionally(e);
-					} else {
-						result.complete(a);
-					}
-				});
+			java.util.function.Supplier<AnalyzedDocument> w = work.getAndSet(null);
+			if (w != null) {
+				result.completeAsync(w, compileThread);
 			}
 		}
 	}
