@@ -104,7 +104,8 @@ public final class Analyzer {
 			return first; // the passes stopped at lowering, as they would again
 		}
 		Run done = first.facts().has(RUN) ? first.facts().get(RUN) : null;
-		if (done == null || !passes.subList(0, Math.min(done.passes(), passes.size())).equals(done.analyzer().passes)
+		int ran = done == null ? 0 : done.analyzer().passes.size();
+		if (done == null || ran > passes.size() || !passes.subList(0, ran).equals(done.analyzer().passes)
 				|| !rules.equals(done.analyzer().rules) || !config.equals(done.config())) {
 			ParsedFile file = first.file();
 			return analyze(file.hasSyntaxTree() ? file : PythonFrontEnd.get().parse(file.text()), config);
@@ -112,16 +113,19 @@ public final class Analyzer {
 		return DeepStack.call(() -> {
 			Facts facts = first.facts().copy();
 			List<Diagnostic> found = new ArrayList<>(done.found());
-			runPasses(passes.subList(done.passes(), passes.size()), facts, found);
+			runPasses(passes.subList(ran, passes.size()), facts, found);
 			Set<String> rulesRun = new HashSet<>(done.rules());
 			runRules(facts, config, found, rulesRun);
-			facts.put(RUN, new Run(this, passes.size(), Set.copyOf(rulesRun), List.copyOf(found), config));
+			facts.put(RUN, new Run(this, Set.copyOf(rulesRun), List.copyOf(found), config));
 			return finish(first.file(), module, facts, found, config);
 		});
 	}
 
-	/** What a run did, for {@link #extend}: the passes run, the rules run and the findings before filtering. */
-	private record Run(Analyzer analyzer, int passes, Set<String> rules, List<Diagnostic> found, AnalyzerConfig config) {
+	/**
+	 * What a run did, for {@link #extend}: the analyzer whose passes ran, the rules run and the findings
+	 * before filtering.
+	 */
+	private record Run(Analyzer analyzer, Set<String> rules, List<Diagnostic> found, AnalyzerConfig config) {
 	}
 
 	@SuppressWarnings({ "unchecked", "rawtypes" })
@@ -188,7 +192,7 @@ public final class Analyzer {
 				found.add(internal("embedded modules", e));
 			}
 		}
-		facts.put(RUN, new Run(this, passes.size(), Set.copyOf(rulesRun), List.copyOf(found), config));
+		facts.put(RUN, new Run(this, Set.copyOf(rulesRun), List.copyOf(found), config));
 		return finish(file, module, facts, found, config);
 	}
 
