@@ -86,6 +86,11 @@ public final class Walk {
 	/** The direct sub-expressions of an expression. */
 	public static List<Expr> children(Expr e) {
 		List<Expr> out = new ArrayList<>();
+		addChildren(e, out);
+		return out;
+	}
+
+	private static void addChildren(Expr e, List<Expr> out) {
 		if (e instanceof Expr.BinOp b) {
 			out.add(b.left());
 			out.add(b.right());
@@ -129,7 +134,6 @@ public final class Walk {
 		} else if (e instanceof Expr.Opaque o) {
 			out.addAll(o.children());
 		}
-		return out;
 	}
 
 	/** Every expression under a root, the root included, parents before children; iterative. */
@@ -138,59 +142,23 @@ public final class Walk {
 			return;
 		}
 		ArrayList<Expr> stack = new ArrayList<>();
+		// one list for every node's children: the walks run over every expression of a module in several
+		// passes, and a list per node was a third of what an analysis allocated
+		ArrayList<Expr> kids = new ArrayList<>();
 		stack.add(root);
 		while (!stack.isEmpty()) {
 			Expr e = stack.remove(stack.size() - 1);
 			visit.accept(e);
-			pushChildrenReversed(e, stack);
-		}
-	}
-
-	/**
-	 * Pushes the direct sub-expressions of an expression, last first, so that they pop in source order
-	 * ({@link #children(Expr)} without a list per node: the walks run over every expression of a module
-	 * in several passes, and those lists were a third of what an analysis allocated).
-	 */
-	private static void pushChildrenReversed(Expr e, ArrayList<Expr> stack) {
-		if (e instanceof Expr.Name || e instanceof Expr.Literal) {
-			return;
-		}
-		if (e instanceof Expr.Call c) {
-			List<Expr.Keyword> keywords = c.keywords();
-			for (int i = keywords.size() - 1; i >= 0; i--) {
-				push(stack, keywords.get(i).value());
+			if (e instanceof Expr.Name || e instanceof Expr.Literal) {
+				continue;
 			}
-			pushReversed(stack, c.args());
-			push(stack, c.func());
-		} else if (e instanceof Expr.Attribute a) {
-			push(stack, a.value());
-		} else if (e instanceof Expr.Subscript s) {
-			pushReversed(stack, s.indices());
-			push(stack, s.value());
-		} else if (e instanceof Expr.BinOp b) {
-			push(stack, b.right());
-			push(stack, b.left());
-		} else if (e instanceof Expr.TupleExpr t) {
-			pushReversed(stack, t.elts());
-		} else if (e instanceof Expr.ListExpr l) {
-			pushReversed(stack, l.elts());
-		} else {
-			List<Expr> kids = children(e);
-			for (int i = kids.size() - 1; i >= 0; i--) {
-				push(stack, kids.get(i));
+			kids.clear();
+			addChildren(e, kids);
+			for (int i = kids.size() - 1; i >= 0; i--) { // last first, so that they pop in source order
+				if (kids.get(i) != null) {
+					stack.add(kids.get(i));
+				}
 			}
-		}
-	}
-
-	private static void push(ArrayList<Expr> stack, Expr e) {
-		if (e != null) {
-			stack.add(e);
-		}
-	}
-
-	private static void pushReversed(ArrayList<Expr> stack, List<Expr> list) {
-		for (int i = list.size() - 1; i >= 0; i--) {
-			push(stack, list.get(i));
 		}
 	}
 
