@@ -107,29 +107,49 @@ public final class ColdCheck {
 		return dir;
 	}
 
-	/** Times both tools over {@code folder}; {@code parseAll} adds the pto --parse-all run. */
-	public static Figures measure(Path bin, Path pyright, Path folder, boolean parseAll, int runs) throws Exception {
-		Path work = Files.createTempDirectory("pto-cold-check-work-");
-		try {
-			// Both tools see the folder under one name in one project root.
-			Path link = Files.createSymbolicLink(work.resolve("src"), folder.toAbsolutePath());
-			Files.writeString(work.resolve("pyrightconfig.json"), "{\"include\": [\"src\"], \"exclude\": [\"**/site-packages\","
-					+ " \"**/__pycache__\", \"**/.*\", \"**/node_modules\", \"**/build_output\"]}");
-			List<Path> files = pythonFiles(link);
-			long lines = 0;
-			for (Path f : files) {
-				byte[] b = Files.readAllBytes(f);
-				for (byte c : b) {
-					if (c == '\n') {
-						lines++;
-					}
+	/**
+	 * A new work folder in which both tools see {@code folder} under one name, {@code src}, in one project
+	 * root, with pyright's configuration.
+	 */
+	private static Path workspace(String prefix, Path folder) throws Exception {
+		Path work = Files.createTempDirectory(prefix);
+		Files.createSymbolicLink(work.resolve("src"), folder.toAbsolutePath());
+		Files.writeString(work.resolve("pyrightconfig.json"), "{\"include\": [\"src\"], \"exclude\": [\"**/site-packages\","
+				+ " \"**/__pycache__\", \"**/.*\", \"**/node_modules\", \"**/build_output\"]}");
+		return work;
+	}
+
+	private static long lines(List<Path> files) throws Exception {
+		long lines = 0;
+		for (Path f : files) {
+			for (byte c : Files.readAllBytes(f)) {
+				if (c == '\n') {
+					lines++;
 				}
 			}
-			String summary = run(work, List.of(bin.toString(), "check", "--fail-on", "never", "src"), true);
-			if (!summary.contains(" " + files.size() + " files.")) {
-				throw new IllegalStateException("pto did not check the " + files.size() + " files of " + folder + ": "
-						+ summary.strip().lines().reduce((a, b) -> b).orElse(""));
-			}
+		}
+		return lines;
+	}
+
+	/**
+	 * Runs {@code pto check} over {@code src} once (on {@code jar} when not null) and fails unless it
+	 * reports every file.
+	 */
+	private static void checksEveryFile(Path work, Path bin, Path jar, List<Path> files, Path folder) throws Exception {
+		String summary = run(work, List.of(bin.toString(), "check", "--fail-on", "never", "src"), true, jar);
+		if (!summary.contains(" " + files.size() + " files.")) {
+			throw new IllegalStateException("pto did not check the " + files.size() + " files of " + folder + ": "
+					+ summary.strip().lines().reduce((a, b) -> b).orElse(""));
+		}
+	}
+
+	/** Times both tools over {@code folder}; {@code parseAll} adds the pto --parse-all run. */
+	public static Figures measure(Path bin, Path pyright, Path folder, boolean parseAll, int runs) throws Exception {
+		Path work = workspace("pto-cold-check-work-", folder);
+		try {
+			List<Path> files = pythonFiles(work.resolve("src"));
+			long lines = lines(files);
+			checksEveryFile(work, bin, null, files, folder);
 			double pto = best(runs, work, List.of(bin.toString(), "check", "--fail-on", "never", "--format", "json", "src"));
 			double all = parseAll
 					? best(runs, work, List.of(bin.toString(), "check", "--parse-all", "--fail-on", "never", "--format", "json",
@@ -147,26 +167,11 @@ public final class ColdCheck {
 	 * (when {@code pyright} is not null) over a folder, each with its peak RSS. pto must report every file.
 	 */
 	public static Memory peakRss(Path bin, Path jar, Path pyright, Path folder) throws Exception {
-		Path work = Files.createTempDirectory("pto-check-rss-");
+		Path work = workspace("pto-check-rss-", folder);
 		try {
-			Path link = Files.createSymbolicLink(work.resolve("src"), folder.toAbsolutePath());
-			Files.writeString(work.resolve("pyrightconfig.json"), "{\"include\": [\"src\"], \"exclude\": [\"**/site-packages\","
-					+ " \"**/__pycache__\", \"**/.*\", \"**/node_modules\", \"**/build_output\"]}");
-			List<Path> files = pythonFiles(link);
-			long lines = 0;
-			for (Path f : files) {
-				for (byte c : Files.readAllBytes(f)) {
-					if (c == '\n') {
-						lines++;
-					}
-				}
-			}
-			List<String> check = List.of(bin.toString(), "check", "--fail-on", "never", "src");
-			String summary = run(work, check, true, jar);
-			if (!summary.contains(" " + files.size() + " files.")) {
-				throw new IllegalStateException("pto did not check the " + files.size() + " files of " + folder + ": "
-						+ summary.strip().lines().reduce((a, b) -> b).orElse(""));
-			}
+			List<Path> files = pythonFiles(work.resolve("src"));
+			long lines = lines(files);
+			checksEveryFile(work, bin, jar, files, folder);
 			long pto = peakKb(work, List.of(bin.toString(), "check", "--fail-on", "never", "--format", "json", "src"), jar,
 					true);
 			// pyright exits 1 when it reports errors
