@@ -13,6 +13,8 @@ import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 import dev.ptotools.analyzer.config.AnalyzerConfig;
+import dev.ptotools.analyzer.incremental.Findings;
+import dev.ptotools.analyzer.incremental.UnitReanalysis;
 import dev.ptotools.analyzer.pipeline.Analysis;
 import dev.ptotools.analyzer.pipeline.Analyzer;
 import dev.ptotools.analyzer.support.EditSequences;
@@ -43,9 +45,12 @@ class IncrementalAnalysisTest {
 		int steps = 0;
 		int pieceReuses = 0;
 		int composed = 0;
+		int byUnits = 0;
+		java.util.Map<String, Integer> refusals = new java.util.TreeMap<>();
 		List<String> seeds = seeds();
 		for (String seed : seeds) {
 			IncrementalParser parser = new IncrementalParser(PythonFrontEnd.get());
+			Findings carried = Findings.of(Analyzer.standard().analyze(seed, AnalyzerConfig.DEFAULT));
 			String text = seed;
 			String before = seed;
 			for (int step = 0; step < STEPS; step++) {
@@ -63,14 +68,29 @@ class IncrementalAnalysisTest {
 				// by text: records print every component, spans included (a few IR parts compare by identity)
 				assertEquals(String.valueOf(b.module()), String.valueOf(a.module()), where);
 				assertEquals(b.diagnostics(), a.diagnostics(), where);
+				// the findings carried from the step before, only the touched units analyzed again
+				Findings found = Findings.of(b);
+				UnitReanalysis.Attempt attempt = UnitReanalysis.attempt(carried, text, Analyzer.standard(),
+						AnalyzerConfig.DEFAULT, 1.0);
+				Findings units = attempt.findings();
+				if (units == null) {
+					refusals.merge(attempt.refusal(), 1, Integer::sum);
+				}
+				if (units != null) {
+					assertEquals(found.diagnostics(), units.diagnostics(), where);
+					assertEquals(found.loops(), units.loops(), where);
+					assertEquals(found.carriable(), units.carriable(), where);
+					byUnits++;
+				}
+				carried = units != null ? units : found;
 				steps++;
 			}
 		}
 		String counts = seeds.size() + " texts, " + steps + " steps, " + composed + " built from pieces, "
-				+ pieceReuses + " pieces reused";
+				+ pieceReuses + " pieces reused, " + byUnits + " analyzed by units (else " + refusals + ")";
 		System.out.println("IncrementalAnalysisTest: " + counts);
 		// the comparisons are only worth something if the incremental path is taken
-		assertTrue(composed * 3 > steps && pieceReuses > steps * 3, counts);
+		assertTrue(composed * 3 > steps && pieceReuses > steps * 3 && byUnits * 10 > steps, counts);
 	}
 
 	private static List<String> seeds() throws Exception {

@@ -32,7 +32,8 @@ public final class GeneratedPrograms {
 		return n;
 	}
 
-	static String program(int i) {
+	/** The text of one generated program, {@code Program<i>}. */
+	public static String program(int i) {
 		return """
 
 				@pl.program

@@ -1,0 +1,55 @@
+package dev.ptotools.analyzer.incremental;
+
+import java.util.ArrayList;
+import java.util.List;
+
+import dev.ptotools.analyzer.diagnostics.Diagnostic;
+import dev.ptotools.analyzer.facts.RankLoop;
+import dev.ptotools.analyzer.pipeline.Analysis;
+import dev.ptotools.analyzer.pipeline.Analyzer;
+import dev.ptotools.analyzer.ir.Span;
+
+/**
+ * What the analyzer found in one version of a module, by place: its diagnostics (in source order) and
+ * where its rank loops are and whether each is grouped. What an editor shows, and what
+ * {@link UnitReanalysis} carries to the next version for the statements an edit did not touch.
+ *
+ * @param text        the version's text
+ * @param diagnostics {@link Analyzer#standard()}'s findings, in its order (the compile's own are not
+ *                    here: they come with the compile step)
+ * @param loops       every rank loop by the start of its {@code for}, in source order
+ * @param carriable   whether the next version may reuse these findings by place: the text had no
+ *                    syntax error (whose recovery and damage reach across statements) and no finding
+ *                    without a place (an internal error)
+ */
+public record Findings(String text, List<Diagnostic> diagnostics, List<Loop> loops, boolean carriable) {
+
+	/** A rank loop's place and verdict. */
+	public record Loop(int start, boolean grouped) {
+	}
+
+	/** The findings of an analysis of {@code Analyzer.standard()}'s passes, with or without the compile's. */
+	public static Findings of(Analysis analysis) {
+		List<Diagnostic> own = new ArrayList<>(analysis.diagnostics().size());
+		boolean carriable = !analysis.file().hasProblems();
+		for (Diagnostic d : analysis.diagnostics()) {
+			if (d.rule().startsWith("PTO5")) {
+				continue; // the compile step's; Analyzer.standard() does not run it
+			}
+			if (d.rule().equals(Analyzer.INTERNAL_ERROR) || d.span() == Span.NONE) {
+				carriable = false;
+			}
+			own.add(d);
+		}
+		List<Loop> loops = new ArrayList<>();
+		for (RankLoop l : analysis.rankLoops()) {
+			loops.add(new Loop(l.loop().span().start(), l.grouped()));
+		}
+		loops.sort(java.util.Comparator.comparingInt(Loop::start));
+		return new Findings(analysis.file().text(), List.copyOf(own), List.copyOf(loops), carriable);
+	}
+
+	public long grouped() {
+		return loops.stream().filter(Loop::grouped).count();
+	}
+}

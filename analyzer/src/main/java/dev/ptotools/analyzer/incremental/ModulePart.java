@@ -1,0 +1,159 @@
+package dev.ptotools.analyzer.incremental;
+
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.List;
+
+import dev.ptotools.analyzer.config.AnalyzerConfig;
+import dev.ptotools.analyzer.diagnostics.Diagnostic;
+import dev.ptotools.analyzer.diagnostics.Fix;
+import dev.ptotools.analyzer.facts.RankLoop;
+import dev.ptotools.analyzer.ir.Span;
+import dev.ptotools.analyzer.pipeline.Analysis;
+import dev.ptotools.analyzer.pipeline.Analyzer;
+import dev.ptotools.language.ParsedFile;
+import dev.ptotools.language.PythonFrontEnd;
+
+/**
+ * A module with some of its units left out, to be analyzed on its own: the kept pieces' text as it
+ * is, each left-out unit reduced to its line breaks. Lines therefore stay where they are (messages
+ * and suppression comments name lines), while the text the parser reads is only what is kept: a
+ * unit blanked to spaces instead would cost about as much to lex as to parse. Offsets map back to
+ * the module's piece by piece.
+ */
+final class ModulePart {
+
+	private final String text;
+	/** Per kept piece, in order: where it starts in the part, where in the module, and its length. */
+	private final int[] partStarts;
+	private final int[] moduleStarts;
+	private final int[] lengths;
+	/** The analysis' rank loops, at module offsets; set by {@link #analyze}. */
+	List<Findings.Loop> loops = List.of();
+
+	private ModulePart(String text, int[] partStarts, int[] moduleStarts, int[] lengths) {
+		this.text = text;
+		this.partStarts = partStarts;
+		this.moduleStarts = moduleStarts;
+		this.lengths = lengths;
+	}
+
+	/** The module with the units not in {@code kept} left out (context is always kept). */
+	static ModulePart of(ModuleUnits units, BitSet kept) {
+		String module = units.text();
+		StringBuilder b = new StringBuilder();
+		int n = units.pieces().size();
+		int[] partStarts = new int[n];
+		int[] moduleStarts = new int[n];
+		int[] lengths = new int[n];
+		int count = 0;
+		for (int i = 0; i < n; i++) {
+			ModuleUnits.Piece p = units.pieces().get(i);
+			if (kept.get(i) || !p.isUnit()) {
+				partStarts[count] = b.length();
+				moduleStarts[count] = p.start();
+				lengths[count] = p.end() - p.start();
+				count++;
+				b.append(module, p.start(), p.end());
+			} else {
+				for (int k = p.start(); k < p.end(); k++) {
+					char c = module.charAt(k);
+					if (c == '\n' || c == '\r') {
+						b.append(c);
+					}
+				}
+			}
+		}
+		return new ModulePart(b.toString(), java.util.Arrays.copyOf(partStarts, count),
+				java.util.Arrays.copyOf(moduleStarts, count), java.util.Arrays.copyOf(lengths, count));
+	}
+
+	/** The part's length: what a parse of it reads. */
+	int length() {
+		return text.length();
+	}
+
+	/**
+	 * The part's findings at module offsets, in the analyzer's order; null when the part has a syntax
+	 * error or a finding without a place, or a place that is not in a kept piece.
+	 */
+	List<Diagnostic> analyze(Analyzer analyzer, AnalyzerConfig config) {
+		ParsedFile parsed = PythonFrontEnd.get().parse(text);
+		if (parsed.hasProblems()) {
+			return null;
+		}
+		Analysis analysis = analyzer.analyze(parsed, config);
+		List<Diagnostic> out = new ArrayList<>(analysis.diagnostics().size());
+		for (Diagnostic d : analysis.diagnostics()) {
+			if (d.rule().equals(Analyzer.INTERNAL_ERROR) || d.span() == Span.NONE) {
+				return null;
+			}
+			Diagnostic mapped = toModule(d);
+			if (mapped == null) {
+				return null;
+			}
+			out.add(mapped);
+		}
+		List<Findings.Loop> found = new ArrayList<>();
+		for (RankLoop l : analysis.rankLoops()) {
+			int at = toModule(l.loop().span().start());
+			if (at < 0) {
+				return null;
+			}
+			found.add(new Findings.Loop(at, l.grouped()));
+		}
+		loops = found;
+		return out;
+	}
+
+	/** A part offset in the module; -1 in the line breaks of a left-out unit. */
+	private int toModule(int offset) {
+		int lo = 0;
+		int hi = partStarts.length - 1;
+		while (lo < hi) {
+			int mid = (lo + hi + 1) >>> 1;
+			if (partStarts[mid] <= offset) {
+				lo = mid;
+			} else {
+				hi = mid - 1;
+			}
+		}
+		int into = offset - partStarts[lo];
+		return into >= 0 && into <= lengths[lo] ? moduleStarts[lo] + into : -1;
+	}
+
+	private Span toModule(Span s) {
+		int start = toModule(s.start());
+		int end = toModule(s.end());
+		// both ends in one kept piece (or its end)
+		return start < 0 || end < 0 || end - start != s.end() - s.start() ? null : new Span(start, end);
+	}
+
+	private Diagnostic toModule(Diagnostic d) {
+		Span span = toModule(d.span());
+		if (span == null) {
+			return null;
+		}
+		List<Diagnostic.Related> related = new ArrayList<>(d.related().size());
+		for (Diagnostic.Related r : d.related()) {
+			Span s = toModule(r.span());
+			if (s == null) {
+				return null;
+			}
+			related.add(new Diagnostic.Related(s, r.message()));
+		}
+		List<Fix> fixes = new ArrayList<>(d.fixes().size());
+		for (Fix f : d.fixes()) {
+			List<Fix.Edit> edits = new ArrayList<>(f.edits().size());
+			for (Fix.Edit e : f.edits()) {
+				Span s = toModule(e.span());
+				if (s == null) {
+					return null;
+				}
+				edits.add(new Fix.Edit(s, e.replacement()));
+			}
+			fixes.add(new Fix(f.title(), List.copyOf(edits), f.preferred()));
+		}
+		return new Diagnostic(d.rule(), d.severity(), d.message(), span, List.copyOf(related), List.copyOf(fixes));
+	}
+}

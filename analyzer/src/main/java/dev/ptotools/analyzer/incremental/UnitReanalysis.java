@@ -1,0 +1,301 @@
+package dev.ptotools.analyzer.incremental;
+
+import java.util.ArrayDeque;
+import java.util.ArrayList;
+import java.util.BitSet;
+import java.util.Deque;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+
+import dev.ptotools.analyzer.config.AnalyzerConfig;
+import dev.ptotools.analyzer.diagnostics.Diagnostic;
+import dev.ptotools.analyzer.diagnostics.Fix;
+import dev.ptotools.analyzer.ir.Span;
+import dev.ptotools.analyzer.pipeline.Analyzer;
+
+/**
+ * The findings of an edited module from the findings of the version before, re-analyzing only the
+ * top-level classes and defs the edit touched and those connected to them, so that the cost follows
+ * the edit, not the module.
+ *
+ * <p>Needs: the previous version's {@link Findings} (carriable) and the new text. Produces: the new
+ * version's {@link Findings}, equal to {@code Findings.of(analyzer.analyze(text))}, or null when that
+ * cannot be shown (then the caller analyzes the whole text).
+ *
+ * <p>Why it is exact. Both texts are cut into top-level statements ({@link ModuleUnits}); the edit
+ * changes a run of them, which must all be units (a class or def) in both versions. The re-analyzed
+ * set is the changed units closed under naming, both ways: a unit whose name a re-analyzed unit's text
+ * holds (old text or new) and a unit whose text holds a re-analyzed unit's name (old or new) join it,
+ * and so does any unit binding the same name. What a unit outside the set means then depends on
+ * nothing that changed: context (never changed here: imports, constants, module calls) is the same,
+ * and no unit it names or that names it changed. If a context statement names a re-analyzed unit the
+ * answer is null, since findings at module level (a builder's call, a jit sample) could change. The
+ * new text is analyzed with every unit outside the set blanked to spaces (offsets and lines stay), and
+ * its findings inside the set are taken; the findings everywhere else are the previous version's,
+ * moved by the edit's length. No syntax error may be in either version: recovery and CPython's
+ * one-error rule reach across statements.
+ */
+public final class UnitReanalysis {
+
+	private UnitReanalysis() {
+	}
+
+	/** The new version's findings, or null when only a whole analysis can give them. */
+	public static Findings findings(Findings before, String text, Analyzer analyzer, AnalyzerConfig config) {
+		return attempt(before, text, analyzer, config, 1.0).findings();
+	}
+
+	/** The new version's findings, or why only a whole analysis can give them. */
+	public record Attempt(Findings findings, String refusal) {
+
+		static Attempt refused(String why) {
+			return new Attempt(null, why);
+		}
+	}
+
+	/**
+	 * {@link #findings}, saying why when it cannot; also refused when the part to analyze again would be
+	 * more than {@code maxShare} of the text (then a whole analysis costs about the same and gives every
+	 * fact, not only the findings).
+	 */
+	public static Attempt attempt(Findings before, String text, Analyzer analyzer, AnalyzerConfig config,
+			double maxShare) {
+		if (!before.carriable()) {
+			return Attempt.refused("the version before had a syntax error or an internal error");
+		}
+		if (before.text().equals(text)) {
+			return new Attempt(before, null);
+		}
+		ModuleUnits old = ModuleUnits.of(before.text());
+		ModuleUnits now = ModuleUnits.of(text);
+		if (old == null || now == null) {
+			return Attempt.refused("a bracket or string open at the end");
+		}
+		Edit edit = Edit.between(old, now);
+		Object plan = reanalyzed(old, now, edit);
+		if (plan instanceof String why) {
+			return Attempt.refused(why);
+		}
+		BitSet again = (BitSet) plan;
+		ModulePart part = ModulePart.of(now, again);
+		if (part.length() > maxShare * text.length()) {
+			return Attempt.refused("most of the module would be analyzed again");
+		}
+		List<Diagnostic> found = part.analyze(analyzer, config);
+		if (found == null) {
+			return Attempt.refused("the part analyzed has a syntax error or an internal error");
+		}
+		// the part's findings in the re-analyzed units; the previous version's everywhere else
+		List<Diagnostic> fresh = new ArrayList<>();
+		for (Diagnostic d : found) {
+			if (d.rule().startsWith("PTO5") || !again.get(now.pieceAt(d.span().start()))) {
+				continue;
+			}
+			fresh.add(d);
+		}
+		List<Diagnostic> carried = new ArrayList<>();
+		for (Diagnostic d : before.diagnostics()) {
+			if (edit.changedOld(d.span().start())) {
+				continue;
+			}
+			Diagnostic moved = edit.move(d);
+			if (moved == null) {
+				return Attempt.refused("a finding points into the change"); // it leant on what changed after all
+			}
+			if (!again.get(now.pieceAt(moved.span().start()))) {
+				carried.add(moved);
+			}
+		}
+		List<Findings.Loop> loops = new ArrayList<>();
+		for (Findings.Loop l : before.loops()) {
+			if (!edit.changedOld(l.start())) {
+				int at = edit.move(l.start());
+				if (!again.get(now.pieceAt(at))) {
+					loops.add(new Findings.Loop(at, l.grouped()));
+				}
+			}
+		}
+		for (Findings.Loop l : part.loops) {
+			if (again.get(now.pieceAt(l.start()))) {
+				loops.add(l);
+			}
+		}
+		loops.sort(java.util.Comparator.comparingInt(Findings.Loop::start));
+		return new Attempt(new Findings(text, merge(carried, fresh), List.copyOf(loops), true), null);
+	}
+
+	/**
+	 * The two lists in source order. Each is in the analyzer's order (by start, then rule, then as
+	 * found); findings at one offset lie in one statement and so come from one list, which keeps their
+	 * order.
+	 */
+	private static List<Diagnostic> merge(List<Diagnostic> a, List<Diagnostic> b) {
+		List<Diagnostic> out = new ArrayList<>(a.size() + b.size());
+		int i = 0;
+		int j = 0;
+		while (i < a.size() || j < b.size()) {
+			if (j >= b.size() || (i < a.size() && a.get(i).span().start() <= b.get(j).span().start())) {
+				out.add(a.get(i++));
+			} else {
+				out.add(b.get(j++));
+			}
+		}
+		return List.copyOf(out);
+	}
+
+	/**
+	 * The units of the new text to analyze again (a BitSet of piece indexes), or why not (a String) when
+	 * the edit reaches context or a context statement names what it changed.
+	 */
+	private static Object reanalyzed(ModuleUnits old, ModuleUnits now, Edit edit) {
+		BitSet again = new BitSet(now.pieces().size());
+		Set<String> names = new HashSet<>();
+		Set<String> words = new HashSet<>();
+		for (int i = edit.first; i < edit.oldEnd; i++) {
+			if (!old.pieces().get(i).isUnit()) {
+				return "the edit reaches module-level code";
+			}
+			names.add(old.pieces().get(i).bound());
+			words.addAll(old.words(i));
+		}
+		Deque<Integer> todo = new ArrayDeque<>();
+		for (int i = edit.first; i < edit.newEnd; i++) {
+			if (!now.pieces().get(i).isUnit()) {
+				return "the edit reaches module-level code";
+			}
+			again.set(i);
+			todo.add(i);
+		}
+		// what the old text of the changed units named: their meaning may have leant on those units
+		for (String w : words) {
+			for (int u : now.unitsBinding(w)) {
+				if (!again.get(u)) {
+					again.set(u);
+					todo.add(u);
+				}
+			}
+		}
+		Set<String> searched = new HashSet<>();
+		Deque<String> namesTodo = new ArrayDeque<>(names);
+		while (!todo.isEmpty() || !namesTodo.isEmpty()) {
+			while (!todo.isEmpty()) {
+				int u = todo.poll();
+				namesTodo.add(now.pieces().get(u).bound());
+				for (String w : now.words(u)) {
+					for (int v : now.unitsBinding(w)) {
+						if (!again.get(v)) {
+							again.set(v);
+							todo.add(v);
+						}
+					}
+				}
+			}
+			while (!namesTodo.isEmpty()) {
+				String name = namesTodo.poll();
+				if (!searched.add(name)) {
+					continue;
+				}
+				for (int p : now.piecesMentioning(name)) {
+					if (!now.pieces().get(p).isUnit()) {
+						return "module-level code names " + name; // its findings could change
+					}
+					if (!again.get(p)) {
+						again.set(p);
+						todo.add(p);
+					}
+				}
+				for (int v : now.unitsBinding(name)) {
+					if (!again.get(v)) {
+						again.set(v);
+						todo.add(v);
+					}
+				}
+			}
+		}
+		return again;
+	}
+
+	/**
+	 * Where two versions differ, in whole top-level statements: pieces before {@code first} are the
+	 * same text at the same place; old pieces from {@code oldEnd} and new ones from {@code newEnd} are
+	 * the same text moved by {@code delta}.
+	 */
+	private record Edit(ModuleUnits old, ModuleUnits now, int first, int oldEnd, int newEnd, int oldChangedStart,
+			int oldChangedEnd, int delta) {
+
+		static Edit between(ModuleUnits old, ModuleUnits now) {
+			int n = old.pieces().size();
+			int m = now.pieces().size();
+			int first = 0;
+			while (first < n && first < m && old.pieces().get(first).start() == now.pieces().get(first).start()
+					&& old.sameText(first, now, first)) {
+				first++;
+			}
+			int same = 0;
+			while (same < n - first && same < m - first && old.sameText(n - 1 - same, now, m - 1 - same)) {
+				same++;
+			}
+			int oldEnd = n - same;
+			int newEnd = m - same;
+			int oldChangedStart = first < n ? old.pieces().get(first).start() : old.text().length();
+			int oldChangedEnd = oldEnd < n ? old.pieces().get(oldEnd).start() : old.text().length();
+			int newChangedEnd = newEnd < m ? now.pieces().get(newEnd).start() : now.text().length();
+			return new Edit(old, now, first, oldEnd, newEnd, oldChangedStart, oldChangedEnd,
+					newChangedEnd - oldChangedEnd);
+		}
+
+		/** Whether an old offset lies in the changed statements. */
+		boolean changedOld(int offset) {
+			return offset >= oldChangedStart && offset < oldChangedEnd;
+		}
+
+		/** An old offset outside the change in the new text (one at a pure insertion moves with what follows). */
+		int move(int offset) {
+			return offset >= oldChangedEnd ? offset + delta : offset;
+		}
+
+		/** An old span in the new text; null when it reaches into the change. */
+		Span move(Span s) {
+			if (s == Span.NONE) {
+				return s;
+			}
+			if (s.start() >= oldChangedEnd) {
+				return delta == 0 ? s : new Span(s.start() + delta, s.end() + delta);
+			}
+			return s.end() <= oldChangedStart ? s : null;
+		}
+
+		/** A finding of the old text in the new one; null when any of its places lies in the change. */
+		Diagnostic move(Diagnostic d) {
+			if (delta == 0 && oldChangedStart == oldChangedEnd) {
+				return d;
+			}
+			Span span = move(d.span());
+			if (span == null) {
+				return null;
+			}
+			List<Diagnostic.Related> related = new ArrayList<>(d.related().size());
+			for (Diagnostic.Related r : d.related()) {
+				Span s = move(r.span());
+				if (s == null) {
+					return null;
+				}
+				related.add(s == r.span() ? r : new Diagnostic.Related(s, r.message()));
+			}
+			List<Fix> fixes = new ArrayList<>(d.fixes().size());
+			for (Fix f : d.fixes()) {
+				List<Fix.Edit> edits = new ArrayList<>(f.edits().size());
+				for (Fix.Edit e : f.edits()) {
+					Span s = move(e.span());
+					if (s == null) {
+						return null;
+					}
+					edits.add(s == e.span() ? e : new Fix.Edit(s, e.replacement()));
+				}
+				fixes.add(new Fix(f.title(), List.copyOf(edits), f.preferred()));
+			}
+			return new Diagnostic(d.rule(), d.severity(), d.message(), span, List.copyOf(related), List.copyOf(fixes));
+		}
+	}
+}
