@@ -9,6 +9,8 @@ import java.util.concurrent.ScheduledExecutorService;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Consumer;
 
+import dev.ptotools.analyzer.incremental.Findings;
+import dev.ptotools.analyzer.incremental.UnitReanalysis;
 import dev.ptotools.analyzer.pipeline.Analysis;
 import dev.ptotools.analyzer.pipeline.Analyzer;
 import dev.ptotools.codegen.Compiler;
@@ -91,18 +93,25 @@ public final class AnalysisScheduler {
 		if (held != null && held.version() == snap.version()) {
 			return CompletableFuture.completedFuture(held);
 		}
+		CompletableFuture<AnalyzedDocument> f;
 		synchronized (doc) {
 			if (doc.inFlight != null && doc.inFlightVersion == snap.version()) {
 				doc.inFlightRequested |= requested;
-				return doc.inFlight;
+				f = doc.inFlight;
+			} else {
+				f = CompletableFuture.supplyAsync(() -> analyzeAndPublish(doc, snap, !requested), analysisThread);
+				doc.inFlight = f;
+				doc.inFlightVersion = snap.version();
+				doc.inFlightRequested = requested;
 			}
-			CompletableFuture<AnalyzedDocument> f = CompletableFuture.supplyAsync(() -> analyzeAndPublish(doc, snap),
-					analysisThread);
-			doc.inFlight = f;
-			doc.inFlightVersion = snap.version();
-			doc.inFlightRequested = requested;
-			return f;
 		}
+		// an edit's step may have published carried findings only: a request needs the analysis
+		return requested ? f.thenCompose(a -> a.complete() ? CompletableFuture.completedFuture(a) : whole(doc, snap)) : f;
+	}
+
+	/** The whole analysis of a version whose findings were carried, when the text rests or a request needs it. */
+	private CompletableFuture<AnalyzedDocument> whole(OpenDocument doc, OpenDocument.Snapshot snap) {
+		return CompletableFuture.supplyAsync(() -> analyzeAndPublish(doc, snap, false), analysisThread);
 	}
 
 	/** Whether an analysis about to start is of a version nobody needs any more. */
@@ -143,7 +152,7 @@ public final class AnalysisScheduler {
 	 * save, so neither the first step nor the next edit's analysis waits for it, and it stops between
 	 * programs when the text moves on (its result is then dropped).
 	 */
-	private AnalyzedDocument analyzeAndPublish(OpenDocument doc, OpenDocument.Snapshot snap) {
+	private AnalyzedDocument analyzeAndPublish(OpenDocument doc, OpenDocument.Snapshot snap, boolean mayCarry) {
 		AnalyzedDocument held = doc.analyzed();
 		if (held != null && held.version() == snap.version()) {
 			return held;
@@ -151,11 +160,34 @@ public final class AnalysisScheduler {
 		if (held != null && stale(doc, snap)) {
 			return held; // an older version, which nobody waiting on this one reads: see afterEdit
 		}
+		AnalyzedDocument carried = mayCarry ? carried(doc, snap) : null;
+		if (carried != null) {
+			offerAndPublish(doc, carried);
+			// features answer from the whole analysis: it follows once the text rests (or a request comes)
+			timer.schedule(() -> {
+				if (doc.version() == snap.version()) {
+					whole(doc, snap);
+				}
+			}, WHOLE_AFTER_MS, TimeUnit.MILLISECONDS);
+			return carried;
+		}
 		Prepared p = prepare(snap, parserFor(doc));
 		if (p.skipped() != null) {
 			return offerAndPublish(doc, p.skipped());
 		}
-		AnalyzedDocument quick = offerAndPublish(doc, analyze(p, Analyzer.standard()));
+		AnalyzedDocument quick = analyze(p, Analyzer.standard());
+		AnalyzedDocument before = doc.withFindings();
+		if (before != null && before.version() == snap.version() && !before.complete()
+				&& before.findings().diagnostics().equals(quick.findings().diagnostics())
+				&& before.findings().loops().equals(quick.findings().loops())) {
+			doc.offer(quick); // what was published for this version already
+		} else {
+			if (before != null && before.version() == snap.version() && !before.complete()) {
+				System.err.println("pto: the findings carried for version " + snap.version() + " of " + snap.uri()
+						+ " differ from its analysis; published the analysis' (please report)");
+			}
+			offerAndPublish(doc, quick);
+		}
 		java.util.function.BooleanSupplier superseded = () -> doc.snapshot().version() != snap.version();
 		if (!quick.usable() || !quick.analysis().isPypto() || superseded.getAsBoolean()) {
 			return quick;
@@ -175,7 +207,7 @@ public final class AnalysisScheduler {
 			if (superseded.getAsBoolean()) {
 				return quick;
 			}
-			return offerAndPublish(doc, new AnalyzedDocument(snap, compiled, settings, project, null));
+			return offerAndPublish(doc, AnalyzedDocument.of(snap, compiled, settings, project));
 		});
 		synchronized (doc) {
 			doc.compiling = compile;
@@ -186,6 +218,47 @@ public final class AnalysisScheduler {
 		timer.schedule(compile::start, COMPILE_AFTER_MS, TimeUnit.MILLISECONDS);
 		return quick;
 	}
+
+	/**
+	 * The version's findings carried from the newest version with findings, only the classes and defs the
+	 * edit touched analyzed again ({@link UnitReanalysis}); null when that cannot be shown equal to a
+	 * whole analysis, or would not be much cheaper, or the settings changed since.
+	 */
+	private AnalyzedDocument carried(OpenDocument doc, OpenDocument.Snapshot snap) {
+		AnalyzedDocument before = doc.withFindings();
+		if (before == null || before.version() >= snap.version()) {
+			return null;
+		}
+		ServerSettings settings = workspace.settingsFor(snap.path());
+		ProjectConfig project = workspace.projectFor(snap.path());
+		if (snap.text().length() > settings.effectiveMaxFileChars() || !settings.equals(before.settings())
+				|| !project.equals(before.project())) {
+			return null;
+		}
+		Findings findings = UnitReanalysis.attempt(before.findings(), snap.text(), Analyzer.standard(),
+				settings.analyzerConfig(project), MAX_SHARE_CARRIED).findings();
+		if (findings == null) {
+			return null;
+		}
+		carriedVersions.incrementAndGet();
+		return AnalyzedDocument.findingsOnly(snap, findings, settings, project);
+	}
+
+	private final java.util.concurrent.atomic.AtomicInteger carriedVersions = new java.util.concurrent.atomic.AtomicInteger();
+
+	/** How many versions were published from carried findings (before their whole analysis). */
+	public int carriedVersions() {
+		return carriedVersions.get();
+	}
+
+	/**
+	 * Beyond this share of the text analyzed again, carrying findings saves little and the whole
+	 * analysis, which gives every fact, is made at once instead.
+	 */
+	static final double MAX_SHARE_CARRIED = 0.5;
+
+	/** How long the text must rest before a version published from carried findings is analyzed whole. */
+	static final int WHOLE_AFTER_MS = 250;
 
 	/** How long the text must rest before its compile step starts. */
 	static final int COMPILE_AFTER_MS = 250;
@@ -259,7 +332,7 @@ public final class AnalysisScheduler {
 		ProjectConfig project = workspace.projectFor(snap.path());
 		int max = settings.effectiveMaxFileChars();
 		if (snap.text().length() > max) {
-			return new Prepared(snap, settings, project, null, new AnalyzedDocument(snap, null, settings, project, String.format(
+			return new Prepared(snap, settings, project, null, AnalyzedDocument.skipped(snap, settings, project, String.format(
 					"file is too large to analyze (%,d characters, the limit is %,d: setting pto.maxFileChars)",
 					snap.text().length(), max)));
 		}
@@ -272,7 +345,7 @@ public final class AnalysisScheduler {
 		// Held until the next version: without the syntax tree, which nothing reads after the pipeline
 		// and which is most of the memory of every open document.
 		Analysis analysis = analyzer.analyze(p.parsed(), p.settings().analyzerConfig(p.project())).withoutSyntaxTree();
-		return new AnalyzedDocument(p.snap(), analysis, p.settings(), p.project(), null);
+		return AnalyzedDocument.of(p.snap(), analysis, p.settings(), p.project());
 	}
 
 	/**

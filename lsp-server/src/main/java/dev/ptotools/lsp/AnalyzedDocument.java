@@ -1,15 +1,45 @@
 package dev.ptotools.lsp;
 
+import java.util.List;
+
+import dev.ptotools.analyzer.diagnostics.Diagnostic;
+import dev.ptotools.analyzer.incremental.Findings;
 import dev.ptotools.analyzer.pipeline.Analysis;
 import dev.ptotools.analyzer.pipeline.Keys;
 import dev.ptotools.config.ProjectConfig;
+import dev.ptotools.language.source.LineMap;
 
 /**
- * A document version with its analysis and the settings it was analyzed with. {@code analysis} is
- * null when the document was not analyzed (too large).
+ * A document version with what was learned of it and the settings that applied. Three kinds:
+ * <ul>
+ * <li>analyzed: {@code analysis} is the pipeline's, and {@code findings} its findings by place;</li>
+ * <li>findings only: {@code analysis} is null and {@code findings} were carried from the version
+ * before with only the edited classes and defs analyzed again ({@code UnitReanalysis}): published
+ * at once, while the whole analysis, which features answer from, follows when the text rests or a
+ * request needs it;</li>
+ * <li>skipped (too large): both are null and {@code skippedBecause} says why.</li>
+ * </ul>
  */
-public record AnalyzedDocument(OpenDocument.Snapshot snapshot, Analysis analysis, ServerSettings settings,
-		ProjectConfig project, String skippedBecause) {
+public record AnalyzedDocument(OpenDocument.Snapshot snapshot, Analysis analysis, Findings findings,
+		ServerSettings settings, ProjectConfig project, String skippedBecause) {
+
+	/** An analyzed version. */
+	public static AnalyzedDocument of(OpenDocument.Snapshot snapshot, Analysis analysis, ServerSettings settings,
+			ProjectConfig project) {
+		return new AnalyzedDocument(snapshot, analysis, Findings.of(analysis), settings, project, null);
+	}
+
+	/** A version published from carried findings, before its whole analysis. */
+	public static AnalyzedDocument findingsOnly(OpenDocument.Snapshot snapshot, Findings findings,
+			ServerSettings settings, ProjectConfig project) {
+		return new AnalyzedDocument(snapshot, null, findings, settings, project, null);
+	}
+
+	/** A version not analyzed, and why. */
+	public static AnalyzedDocument skipped(OpenDocument.Snapshot snapshot, ServerSettings settings,
+			ProjectConfig project, String because) {
+		return new AnalyzedDocument(snapshot, null, null, settings, project, because);
+	}
 
 	public int version() {
 		return snapshot.version();
@@ -19,8 +49,23 @@ public record AnalyzedDocument(OpenDocument.Snapshot snapshot, Analysis analysis
 		return snapshot.text();
 	}
 
+	/** Whether the pipeline ran on this version (a findings-only or skipped version has no analysis). */
 	public boolean analyzed() {
 		return analysis != null;
+	}
+
+	/** Whether this is a version's final word: its analysis, or why it has none. */
+	public boolean complete() {
+		return analysis != null || skippedBecause != null;
+	}
+
+	/** What to publish: the analysis' diagnostics (the compile's included), else the carried findings. */
+	public List<Diagnostic> diagnostics() {
+		return analysis != null ? analysis.diagnostics() : findings.diagnostics();
+	}
+
+	public LineMap lines() {
+		return analysis != null ? analysis.file().lines() : LineMap.of(snapshot.text());
 	}
 
 	/**

@@ -23,7 +23,10 @@ public final class OpenDocument {
 	private final Path path;
 	private String text;
 	private int version;
+	/** The newest version with its final word: analyzed, or skipped as too large. */
 	private volatile AnalyzedDocument analyzed;
+	/** The newest version with findings, analyzed or carried: the next edit's findings start from it. */
+	private volatile AnalyzedDocument withFindings;
 	private volatile int lastPublished = Integer.MIN_VALUE;
 	ScheduledFuture<?> pending;
 	CompletableFuture<AnalyzedDocument> inFlight;
@@ -83,10 +86,18 @@ public final class OpenDocument {
 		return analyzed;
 	}
 
-	/** Keeps an analysis if it is newer than the one held. */
+	/** The newest version with findings (see {@link AnalyzedDocument}), or null. */
+	public AnalyzedDocument withFindings() {
+		return withFindings;
+	}
+
+	/** Keeps what was learned of a version if it is newer than what is held. */
 	synchronized void offer(AnalyzedDocument a) {
-		if (analyzed == null || a.version() >= analyzed.version()) {
+		if (a.complete() && (analyzed == null || a.version() >= analyzed.version())) {
 			analyzed = a;
+		}
+		if (a.findings() != null && (withFindings == null || a.version() >= withFindings.version())) {
+			withFindings = a;
 		}
 	}
 

@@ -260,7 +260,7 @@ public class PtoLanguageServer extends LanguageServerImpl {
 			return;
 		}
 		List<org.eclipse.lsp4j.Diagnostic> out = new ArrayList<>();
-		if (!a.analyzed()) {
+		if (a.findings() == null) {
 			org.eclipse.lsp4j.Diagnostic d = new org.eclipse.lsp4j.Diagnostic(
 					new Range(new Position(0, 0), new Position(0, 0)), a.skippedBecause(), DiagnosticSeverity.Information,
 					Lsp.SOURCE, "limit");
@@ -269,14 +269,15 @@ public class PtoLanguageServer extends LanguageServerImpl {
 			boolean related = capabilities.getTextDocument() == null
 					|| capabilities.getTextDocument().getPublishDiagnostics() == null
 					|| !Boolean.FALSE.equals(capabilities.getTextDocument().getPublishDiagnostics().getRelatedInformation());
-			for (dev.ptotools.analyzer.diagnostics.Diagnostic d : a.analysis().diagnostics()) {
-				out.add(Lsp.diagnostic(d, a.analysis().file().lines(), a.snapshot().uri(), related));
+			dev.ptotools.language.source.LineMap lines = a.lines();
+			for (dev.ptotools.analyzer.diagnostics.Diagnostic d : a.diagnostics()) {
+				out.add(Lsp.diagnostic(d, lines, a.snapshot().uri(), related));
 			}
 		}
 		c.publishDiagnostics(new PublishDiagnosticsParams(a.snapshot().uri(), out, a.version()));
-		if (a.analyzed()) {
-			long grouped = a.analysis().rankLoops().stream().filter(l -> l.grouped()).count();
-			long notGrouped = a.analysis().rankLoops().size() - grouped;
+		if (a.findings() != null) {
+			long grouped = a.findings().grouped();
+			long notGrouped = a.findings().loops().size() - grouped;
 			JsonObject summary = new JsonObject();
 			summary.addProperty("uri", a.snapshot().uri());
 			summary.addProperty("grouped", grouped);

@@ -34,7 +34,15 @@ public final class ServeCommand implements Callable<Integer> {
 
 	/** Runs a server on the streams until the client exits; returns when the input ends. */
 	public static void serve(InputStream in, OutputStream out, PtoLanguageServer.ExitHandler exit) throws Exception {
+		serve(in, out, exit, server -> {
+		});
+	}
+
+	/** {@link #serve(InputStream, OutputStream, PtoLanguageServer.ExitHandler)}, handing the server made to {@code made} (tests). */
+	public static void serve(InputStream in, OutputStream out, PtoLanguageServer.ExitHandler exit,
+			java.util.function.Consumer<PtoLanguageServer> made) throws Exception {
 		PtoLanguageServer server = new PtoLanguageServer(exit);
+		made.accept(server);
 		ExecutorService messages = Executors.newCachedThreadPool(r -> {
 			Thread t = new Thread(r, "pto-lsp-io");
 			t.setDaemon(true);

@@ -107,6 +107,28 @@ class LanguageServerTest {
 	}
 
 	@Test
+	void anEditOfOneProgramIsPublishedFromCarriedFindingsAndRequestsSeeItsAnalysis() throws Exception {
+		String module = dev.ptotools.analyzer.support.GeneratedPrograms.multiRank(600);
+		Path file = workspace.resolve("large.py");
+		Files.writeString(file, module);
+		String large = file.toUri().toString();
+		lsp.initialize(workspace, null);
+		lsp.open(large, module);
+		List<String> before = codes(lsp.awaitVersion(large, 1));
+		// the loop dispatched to device=0 in the first program becomes a grouped one
+		lsp.change(large, 2, module.replaceFirst("device=0\\)", "device=r)"));
+		List<String> after = codes(lsp.awaitVersion(large, 2));
+		assertEquals(1, lsp.implementation().scheduler().carriedVersions());
+		assertEquals(before.stream().filter("PTO100"::equals).count() + 1, after.stream().filter("PTO100"::equals).count());
+		// a request right after answers from the whole analysis of version 2, not an older one
+		List<String> titles = lsp.server.getTextDocumentService().codeLens(new CodeLensParams(new TextDocumentIdentifier(large)))
+				.get(30, TimeUnit.SECONDS).stream().map(l -> l.getCommand().getTitle()).toList();
+		assertEquals(after.stream().filter("PTO100"::equals).count(),
+				titles.stream().filter(t -> t.equals("grouped: all ranks start together")).count());
+		assertEquals(2, lsp.implementation().document(large).analyzed().version());
+	}
+
+	@Test
 	void codeLensAboveEveryRankLoop() throws Exception {
 		openExample();
 		List<? extends CodeLens> lenses = lsp.server.getTextDocumentService()

@@ -94,6 +94,8 @@ public final class LspHarness implements AutoCloseable {
 
 	public final Client client = new Client();
 	public final LanguageServer server;
+	/** The server object behind {@link #server}, for what the protocol does not show. */
+	private final CompletableFuture<PtoLanguageServer> implementation = new CompletableFuture<>();
 	public final CompletableFuture<Integer> exitCode = new CompletableFuture<>();
 	private final ExecutorService threads = Executors.newCachedThreadPool(r -> {
 		Thread t = new Thread(r, "lsp-harness");
@@ -108,7 +110,7 @@ public final class LspHarness implements AutoCloseable {
 		Pipe toClientPipe = new Pipe();
 		toServer = toServerPipe.out;
 		threads.submit(() -> {
-			ServeCommand.serve(toServerPipe.in, toClientPipe.out, exitCode::complete);
+			ServeCommand.serve(toServerPipe.in, toClientPipe.out, exitCode::complete, implementation::complete);
 			return null;
 		});
 		Launcher<LanguageServer> launcher = new LSPLauncher.Builder<LanguageServer>().setLocalService(client)
@@ -116,6 +118,11 @@ public final class LspHarness implements AutoCloseable {
 				.setExecutorService(threads).create();
 		launcher.startListening();
 		server = launcher.getRemoteProxy();
+	}
+
+	/** The server object (its scheduler, say), which the protocol does not show. */
+	public PtoLanguageServer implementation() throws Exception {
+		return implementation.get(30, TimeUnit.SECONDS);
 	}
 
 	public InitializeResult initialize(Path root, JsonElement initializationOptions) throws Exception {

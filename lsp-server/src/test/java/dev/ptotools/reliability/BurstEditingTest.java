@@ -90,6 +90,8 @@ class BurstEditingTest {
 				assertEquals(DiagnosticKeys.of(expected), published, "version " + v + ":\n" + text);
 			}
 			assertVersionsInOrder(lsp, uri);
+			// the valid versions' findings were carried, only the edited programs analyzed again
+			assertTrue(lsp.implementation().scheduler().carriedVersions() > 20, "carried: " + lsp.implementation().scheduler().carriedVersions());
 		}
 	}
 
