@@ -46,6 +46,7 @@ public final class AnalysisScheduler {
 	 */
 	private IncrementalParser incremental;
 	private OpenDocument incrementalFor;
+	private final java.util.concurrent.atomic.AtomicInteger carriedVersions = new java.util.concurrent.atomic.AtomicInteger();
 
 	private static ExecutorService deepStackThread(String name) {
 		return Executors.newSingleThreadExecutor(r -> {
@@ -151,6 +152,11 @@ public final class AnalysisScheduler {
 	 * thread from the first step's facts once the text has rested ({@link #COMPILE_AFTER_MS}) or on
 	 * save, so neither the first step nor the next edit's analysis waits for it, and it stops between
 	 * programs when the text moves on (its result is then dropped).
+	 *
+	 * <p>An edit's first step ({@code mayCarry}) is cheaper still when only some classes and defs changed:
+	 * their findings are made again and the rest carried from the version before ({@link #carried}); the
+	 * whole analysis then follows on the compile thread once the text rests ({@link #WHOLE_AFTER_MS}), or
+	 * here when a request needs it, and the compile after it.
 	 */
 	private AnalyzedDocument analyzeAndPublish(OpenDocument doc, OpenDocument.Snapshot snap, boolean mayCarry) {
 		AnalyzedDocument held = doc.analyzed();
@@ -163,39 +169,70 @@ public final class AnalysisScheduler {
 		AnalyzedDocument carried = mayCarry ? carried(doc, snap) : null;
 		if (carried != null) {
 			offerAndPublish(doc, carried);
-			// features answer from the whole analysis: it follows once the text rests (or a request comes)
-			timer.schedule(() -> {
-				if (doc.version() == snap.version()) {
-					whole(doc, snap);
-				}
-			}, WHOLE_AFTER_MS, TimeUnit.MILLISECONDS);
+			timer.schedule(() -> compileThread.execute(() -> wholeAfterRest(doc, snap)), WHOLE_AFTER_MS,
+					TimeUnit.MILLISECONDS);
 			return carried;
 		}
 		Prepared p = prepare(snap, parserFor(doc));
 		if (p.skipped() != null) {
 			return offerAndPublish(doc, p.skipped());
 		}
-		AnalyzedDocument quick = analyze(p, Analyzer.standard());
-		AnalyzedDocument before = doc.withFindings();
-		if (before != null && before.version() == snap.version() && !before.complete()
-				&& before.findings().diagnostics().equals(quick.findings().diagnostics())
-				&& before.findings().loops().equals(quick.findings().loops())) {
-			doc.offer(quick); // what was published for this version already
-		} else {
-			if (before != null && before.version() == snap.version() && !before.complete()) {
-				System.err.println("pto: the findings carried for version " + snap.version() + " of " + snap.uri()
-						+ " differ from its analysis; published the analysis' (please report)");
-			}
-			offerAndPublish(doc, quick);
+		AnalyzedDocument quick = publishAnalysis(doc, analyze(p, Analyzer.standard()));
+		scheduleCompile(doc, quick, COMPILE_AFTER_MS);
+		return quick;
+	}
+
+	/**
+	 * The whole analysis of a version published from carried findings, once the text has rested: on the
+	 * compile thread (from a whole parse: the incremental parser belongs to the analysis thread), so the
+	 * next edit's first step does not wait for it; then its compile, at once.
+	 */
+	private void wholeAfterRest(OpenDocument doc, OpenDocument.Snapshot snap) {
+		AnalyzedDocument held = doc.analyzed();
+		if (doc.version() != snap.version() || held != null && held.version() == snap.version()) {
+			return;
 		}
+		Prepared p = prepare(snap);
+		if (p.skipped() != null) {
+			offerAndPublish(doc, p.skipped());
+			return;
+		}
+		scheduleCompile(doc, publishAnalysis(doc, analyze(p, Analyzer.standard())), 0);
+	}
+
+	/**
+	 * Offers a version's analysis and publishes it, unless what was published for the version from
+	 * carried findings says the same already.
+	 */
+	private AnalyzedDocument publishAnalysis(OpenDocument doc, AnalyzedDocument analyzed) {
+		AnalyzedDocument before = doc.withFindings();
+		boolean carried = before != null && before.version() == analyzed.version() && !before.complete();
+		if (carried && before.findings().diagnostics().equals(analyzed.findings().diagnostics())
+				&& before.findings().loops().equals(analyzed.findings().loops())) {
+			doc.offer(analyzed);
+			return analyzed;
+		}
+		if (carried) {
+			System.err.println("pto: the findings carried for version " + analyzed.version() + " of "
+					+ analyzed.snapshot().uri() + " differ from its analysis; published the analysis' (please report)");
+		}
+		return offerAndPublish(doc, analyzed);
+	}
+
+	/**
+	 * Sets up a version's compile step, continued from its analysis: started after {@code delayMs}, or at
+	 * once on save.
+	 */
+	private void scheduleCompile(OpenDocument doc, AnalyzedDocument quick, int delayMs) {
+		OpenDocument.Snapshot snap = quick.snapshot();
 		java.util.function.BooleanSupplier superseded = () -> doc.snapshot().version() != snap.version();
 		if (!quick.usable() || !quick.analysis().isPypto() || superseded.getAsBoolean()) {
-			return quick;
+			return;
 		}
 		// What the compile step reads, and nothing more: the parse (the syntax tree) must not be held
 		// until it runs, for every open document.
-		ServerSettings settings = p.settings();
-		ProjectConfig project = p.project();
+		ServerSettings settings = quick.settings();
+		ProjectConfig project = quick.project();
 		PendingCompile compile = new PendingCompile(() -> {
 			if (superseded.getAsBoolean()) {
 				return quick;
@@ -215,8 +252,11 @@ public final class AnalysisScheduler {
 		}
 		// While edits keep coming, compiling each version would only take time from the next analysis:
 		// the compile starts once the text has rested (or at once on save: compiled(doc)).
-		timer.schedule(compile::start, COMPILE_AFTER_MS, TimeUnit.MILLISECONDS);
-		return quick;
+		if (delayMs == 0) {
+			compile.start();
+		} else {
+			timer.schedule(compile::start, delayMs, TimeUnit.MILLISECONDS);
+		}
 	}
 
 	/**
@@ -243,8 +283,6 @@ public final class AnalysisScheduler {
 		carriedVersions.incrementAndGet();
 		return AnalyzedDocument.findingsOnly(snap, findings, settings, project);
 	}
-
-	private final java.util.concurrent.atomic.AtomicInteger carriedVersions = new java.util.concurrent.atomic.AtomicInteger();
 
 	/** How many versions were published from carried findings (before their whole analysis). */
 	public int carriedVersions() {

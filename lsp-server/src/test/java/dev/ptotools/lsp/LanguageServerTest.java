@@ -129,6 +129,27 @@ class LanguageServerTest {
 	}
 
 	@Test
+	void theWholeAnalysisOfACarriedVersionFollowsOnceTheTextRests() throws Exception {
+		String module = dev.ptotools.analyzer.support.GeneratedPrograms.multiRank(600);
+		Path file = workspace.resolve("large.py");
+		Files.writeString(file, module);
+		String large = file.toUri().toString();
+		lsp.initialize(workspace, null);
+		lsp.open(large, module);
+		lsp.awaitVersion(large, 1);
+		lsp.change(large, 2, module.replaceFirst("device=0\\)", "device=r)"));
+		lsp.awaitVersion(large, 2);
+		assertEquals(1, lsp.implementation().scheduler().carriedVersions());
+		OpenDocument doc = lsp.implementation().document(large);
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+		while (doc.analyzed().version() != 2 && System.nanoTime() < deadline) {
+			Thread.sleep(20); // no request: only the rest timer starts it
+		}
+		assertEquals(2, doc.analyzed().version());
+		assertTrue(doc.analyzed().analyzed());
+	}
+
+	@Test
 	void codeLensAboveEveryRankLoop() throws Exception {
 		openExample();
 		List<? extends CodeLens> lenses = lsp.server.getTextDocumentService()
