@@ -38,12 +38,8 @@ public record ParsedFile(String text, SourceFile ast, ICompositeNode rootNode, L
 	 */
 	public List<Integer> syntaxErrorNodeOffsets() {
 		List<Integer> out = new java.util.ArrayList<>();
-		for (SpanIndex.PieceRoot piece : roots()) {
-			for (org.eclipse.xtext.nodemodel.INode n : piece.root().getAsTreeIterable()) {
-				if (n.getSyntaxErrorMessage() != null) {
-					out.add(piece.start() + n.getOffset());
-				}
-			}
+		for (int at : spans.syntaxErrorOffsets()) {
+			out.add(at);
 		}
 		return out;
 	}

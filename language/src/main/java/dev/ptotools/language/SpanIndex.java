@@ -27,11 +27,18 @@ public final class SpanIndex {
 	 * where its piece starts; else null.
 	 */
 	private final List<PieceRoot> pieceRoots;
+	/**
+	 * The offsets of the nodes the parser's recovery marked with a syntax error, found on the walk that
+	 * made the index (none when the parser did not have to repair anything), in the file's offsets.
+	 */
+	private final int[] syntaxErrorOffsets;
 
-	private SpanIndex(IdentityLongMap spans, List<EObject> objects, List<PieceRoot> pieceRoots) {
+	private SpanIndex(IdentityLongMap spans, List<EObject> objects, List<PieceRoot> pieceRoots,
+			int[] syntaxErrorOffsets) {
 		this.spans = spans;
 		this.objects = objects;
 		this.pieceRoots = pieceRoots;
+		this.syntaxErrorOffsets = syntaxErrorOffsets;
 	}
 
 	/**
@@ -49,7 +56,16 @@ public final class SpanIndex {
 		IdentityLongMap spans = new IdentityLongMap(size);
 		List<EObject> objects = new ArrayList<>(count);
 		List<PieceRoot> kept = new ArrayList<>();
+		int errors = 0;
+		for (SpanIndex p : pieces) {
+			errors += p.syntaxErrorOffsets.length;
+		}
+		int[] errorOffsets = new int[errors];
+		errors = 0;
 		for (int k = 0; k < pieces.size(); k++) {
+			for (int at : pieces.get(k).syntaxErrorOffsets) {
+				errorOffsets[errors++] = at + bases[k];
+			}
 			long shift = bases[k];
 			long both = (shift << 32) + shift;
 			pieces.get(k).spans.forEach((key, packed) -> spans.putIfAbsent(key, packed + both));
@@ -58,17 +74,20 @@ public final class SpanIndex {
 				kept.add(new PieceRoot(roots.get(k), bases[k]));
 			}
 		}
-		return new SpanIndex(spans, objects, List.copyOf(kept));
+		return new SpanIndex(spans, objects, List.copyOf(kept), errorOffsets);
 	}
 
-	/** An index {@link SpanTrackingNodeModelBuilder} filled while the parser built the nodes. */
+	/**
+	 * An index {@link SpanTrackingNodeModelBuilder} filled while the parser built the nodes, of a parse
+	 * the parser did not have to repair.
+	 */
 	static SpanIndex of(IdentityLongMap spans, List<EObject> objects) {
-		return new SpanIndex(spans, objects, null);
+		return new SpanIndex(spans, objects, null, NO_ERRORS);
 	}
 
 	public static SpanIndex of(ICompositeNode root) {
 		if (root == null) {
-			return new SpanIndex(new IdentityLongMap(16), List.of(), null);
+			return new SpanIndex(new IdentityLongMap(16), List.of(), null, NO_ERRORS);
 		}
 		// One AST object per 12 characters of the standard library, per 5 of dense PyPTO code: sized for
 		// the dense case so that the map does not rehash while it fills.
@@ -88,10 +107,24 @@ public final class SpanIndex {
 		nodes[0] = root;
 		next[0] = firstChild(root);
 		starts[0] = -1;
+		// the nodes the parser's recovery marked: ParseDamage needs them, and a walk of its own would cost
+		// as much as this one
+		int[] errors = NO_ERRORS;
+		int errorCount = 0;
+		if (root.getSyntaxErrorMessage() != null) {
+			errors = new int[] { root.getOffset() };
+			errorCount = 1;
+		}
 		while (sp >= 0) {
 			INode child = next[sp];
 			if (child != null) {
 				next[sp] = child.hasNextSibling() ? child.getNextSibling() : null;
+				if (child.getSyntaxErrorMessage() != null) {
+					if (errorCount == errors.length) {
+						errors = Arrays.copyOf(errors, Math.max(4, errorCount * 2));
+					}
+					errors[errorCount++] = child.getOffset();
+				}
 				if (child instanceof ICompositeNode c) {
 					if (++sp == nodes.length) {
 						int n = sp * 2;
@@ -134,7 +167,7 @@ public final class SpanIndex {
 				ends[sp] = end;
 			}
 		}
-		return new SpanIndex(spans, objects, null);
+		return new SpanIndex(spans, objects, null, Arrays.copyOf(errors, errorCount));
 	}
 
 	/**
@@ -183,6 +216,13 @@ public final class SpanIndex {
 		int end = (int) packed;
 		return new Spans.Span(start, end - start);
 	}
+
+	/** The offsets of the nodes the parser's recovery marked with a syntax error (see the field). */
+	public int[] syntaxErrorOffsets() {
+		return syntaxErrorOffsets.clone();
+	}
+
+	private static final int[] NO_ERRORS = new int[0];
 
 	/**
 	 * The node models of an index of pieces parsed apart, each with the offset where its piece starts

@@ -35,7 +35,8 @@ import dev.ptotools.analyzer.support.GeneratedPrograms;
  * {@code --lines N} (2000; 20000 for the large-module rows, with fewer edits: {@code --lines 20000 --edits 20
  * --servers pto,pyright}), {@code --edits N} (200), {@code --servers pto,pto-nodebounce,pyright},
  * {@code --jfr DIR} (record a JFR profile of each of our servers there), {@code --timeout-ms N} per
- * wait (60000), {@code --jvm "OPTIONS"} (our servers' JVM options instead of the extension's).
+ * wait (60000), {@code --jvm "OPTIONS"} (our servers' JVM options instead of the extension's),
+ * {@code --edit comment|typing} (the edits: a comment on a line, the default, or {@link #typing}).
  */
 public final class LspLatency {
 
@@ -97,9 +98,10 @@ public final class LspLatency {
 		List<Server> servers = servers(jar, pyright.equals("none") ? null : Path.of(pyright), only, jfr);
 
 		String text = GeneratedPrograms.multiRank(lines);
-		System.out.printf(Locale.ROOT, "file: GeneratedPrograms.multiRank(%d): %d lines, %,d characters; %d edits, each"
+		boolean typing = opt.getOrDefault("edit", "comment").equals("typing");
+		System.out.printf(Locale.ROOT, "file: GeneratedPrograms.multiRank(%d): %d lines, %,d characters; %d edits (%s), each"
 				+ " a full-text didChange waiting for the diagnostics of its version%n", lines, text.split("\n", -1).length - 1,
-				text.length(), edits);
+				text.length(), edits, typing ? "typing '" + TYPED + "' a character at a time" : "a comment on a line");
 		System.out.printf(Locale.ROOT, "machine: %d cores; java %s; node %s%n", Runtime.getRuntime().availableProcessors(),
 				System.getProperty("java.version"), Machine.command("node", "--version"));
 		System.out.println("load average before: " + loadAverage() + " (other processes on the machine skew the figures)");
@@ -108,7 +110,7 @@ public final class LspLatency {
 		List<Figures> results = new ArrayList<>();
 		for (Server s : servers) {
 			System.out.printf("measuring %s: %s%n", s.label(), String.join(" ", s.command()));
-			Figures f = measure(s, text, edits, timeoutMs, jfr);
+			Figures f = typing ? measure(s, text, typing(text), edits, timeoutMs, jfr) : measure(s, text, edits, timeoutMs, jfr);
 			results.add(f);
 			System.out.printf(Locale.ROOT, "  cold start %.0f ms, open %.0f ms, edits p50 %.1f ms, p95 %.1f ms"
 					+ " (diagnostics: %d on open, %d after the last edit); peak RSS %.0f MB%n", f.coldStartMs(), f.openMs(),
@@ -173,11 +175,22 @@ public final class LspLatency {
 
 	/** One server: start, initialize, open, then the edits; the process is gone afterwards. */
 	static Figures measure(Server s, String text, int edits, long timeoutMs, Path jfrDir) throws Exception {
+		List<String> edited = editLines(text);
+		return measure(s, text, (current, k) -> edit(current, edited, k), edits, timeoutMs, jfrDir);
+	}
+
+	/** The text after edit k (from 1) of a series, given the text before it. */
+	interface Edits {
+		String next(String current, int k);
+	}
+
+	/** One server over a series of edits: start, initialize, open, then the edits; the process is gone afterwards. */
+	static Figures measure(Server s, String text, Edits script, int edits, long timeoutMs, Path jfrDir)
+			throws Exception {
 		Path ws = Files.createTempDirectory("pto-latency-" + s.key() + "-");
 		Path file = ws.resolve("generated_multi_rank.py");
 		Files.writeString(file, text);
 		String uri = file.toUri().toString();
-		List<String> edited = editLines(text);
 		double[] editMs = new double[edits];
 		int firstCount;
 		int lastCount;
@@ -196,7 +209,7 @@ public final class LspLatency {
 			String current = text;
 			StdioLspClient.Published last = first;
 			for (int k = 1; k <= edits; k++) {
-				current = edit(current, edited, k);
+				current = script.next(current, k);
 				int version = k + 1;
 				c.drainDiagnostics(); // late repeats of older versions are not this edit's answer
 				long t = System.nanoTime();
@@ -265,6 +278,41 @@ public final class LspLatency {
 			throw new IllegalStateException("no line to edit in the generated module");
 		}
 		return out;
+	}
+
+	/** The statement {@link #typing} types, a character at a time. */
+	static final String TYPED = "y_r = pl.add(x_r, x_r)";
+
+	/**
+	 * Typing: keystroke k of statements typed one after another, each on a new line after an editable
+	 * line (spread over the module), a character at a time, as someone writes code. Most states do not
+	 * parse ({@code y_r =}, {@code pl.}, an open bracket).
+	 */
+	static Edits typing(String text) {
+		List<Integer> after = new ArrayList<>();
+		Matcher m = EDITABLE.matcher(text);
+		while (m.find()) {
+			after.add(m.end());
+		}
+		int n = after.size();
+		return (current, k) -> {
+			int statement = (k - 1) / TYPED.length();
+			int typed = (k - 1) % TYPED.length() + 1;
+			// the lines typed so far, by where they go in the original text
+			java.util.TreeMap<Integer, String> inserted = new java.util.TreeMap<>();
+			for (int j = 0; j <= statement; j++) {
+				int at = after.get((int) ((long) j * 7 % n));
+				String line = j < statement ? TYPED : TYPED.substring(0, typed);
+				inserted.merge(at, "\n            " + line, (a, b) -> a + b);
+			}
+			StringBuilder b = new StringBuilder(text.length() + 64);
+			int from = 0;
+			for (Map.Entry<Integer, String> e : inserted.entrySet()) {
+				b.append(text, from, e.getKey()).append(e.getValue());
+				from = e.getKey();
+			}
+			return b.append(text, from, text.length()).toString();
+		};
 	}
 
 	/** Edit k: a comment on the (k mod n)-th editable line, replacing any comment it had. */
