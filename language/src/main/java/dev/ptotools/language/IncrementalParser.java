@@ -16,10 +16,10 @@ import dev.ptotools.language.source.LineMap;
  * changed ({@link TopLevelChunks}); the others keep their syntax tree from the version before. A
  * top-level statement parses the same on its own as inside its file (the layout starts each one in
  * column 0 with no bracket open, and the parser is back in its top-level loop), so the result equals
- * {@link PythonFrontEnd#parse(String)}'s: same tree shapes, spans, problems. From the first statement
- * with a syntax problem to the end, the text is parsed as one piece, because the parser's recovery and
- * CPython's one-error rule reach across statements; a text that cannot be cut (a bracket or string open
- * at its end) is parsed whole. IncrementalAnalysisTest compares both after every step of edit sequences.
+ * {@link PythonFrontEnd#parse(String)}'s: same tree shapes, spans, problems. A broken statement is
+ * parsed with its neighbours, since the parser's recovery and CPython's one-error rule reach around it
+ * (see parseHere); a text that cannot be cut (a string open at its end, say) is parsed whole.
+ * IncrementalAnalysisTest compares both after every step of edit sequences.
  * <p>
  * Not thread-safe: one instance per document, used from one thread at a time. A version's tree is
  * taken apart to build the next one's, so only the newest {@link ParsedFile} it returned may still be
@@ -80,10 +80,34 @@ public final class IncrementalParser {
 			if (piece == null) {
 				piece = parsePiece(pieceText);
 			}
-			if (piece.file().hasProblems() && !lastPiece) {
-				// The parser's recovery and CPython's one-error rule reach past a broken statement: from here
-				// on, the text is parsed as one piece (its start is a clean top-level state, which is all a
-				// parse of the statements before leaves). The pieces after it stay for the next version.
+			if (piece.file().hasProblems()) {
+				// The parser's recovery reaches around a broken statement: its error nodes hang on the statement
+				// before when that one's rule is still open (a stray line in column 0 under a def), and past
+				// it, CPython's one-error rule too. So the statement before goes with it; and when a parse of
+				// the two with the statement after shows the parser back in its top-level loop there, and every
+				// later statement parses clean on its own, the rest is what it would be in a whole parse.
+				// Otherwise, from the statement before on, the text is parsed as one piece (its start is a
+				// clean top-level state, which is all a parse of the statements before leaves).
+				int from = Math.max(0, k - 1);
+				if (from < k) {
+					pieces.remove(pieces.size() - 1);
+				}
+				Resync resync = lastPiece ? null : resynced(text, starts, from, k, next);
+				if (resync != null) {
+					// the statements from `from` to the one after the broken one are one piece now
+					int[] merged = new int[starts.length - (k + 1 - from)];
+					System.arraycopy(starts, 0, merged, 0, from + 1);
+					System.arraycopy(starts, k + 2, merged, from + 1, starts.length - k - 2);
+					starts = merged;
+					pieces.add(resync.both());
+					keep(next, pieceText(text, starts, from), resync.both());
+					for (int j = 0; j < resync.rest().size(); j++) {
+						pieces.add(resync.rest().get(j));
+						keep(next, pieceText(text, starts, from + 1 + j), resync.rest().get(j));
+					}
+					reused += resync.reusedPieces();
+					break;
+				}
 				keep(next, pieceText, piece);
 				for (int j = k + 1; j < starts.length; j++) {
 					String later = pieceText(text, starts, j);
@@ -92,14 +116,14 @@ public final class IncrementalParser {
 						keep(next, later, kept);
 					}
 				}
-				String rest = text.substring(starts[k]);
+				String rest = text.substring(starts[from]);
 				piece = take(previous, rest);
 				if (piece == null) {
 					piece = parsePiece(rest);
 				}
 				keep(next, rest, piece);
 				pieces.add(piece);
-				starts = java.util.Arrays.copyOf(starts, k + 1);
+				starts = java.util.Arrays.copyOf(starts, from + 1);
 				break;
 			}
 			pieces.add(piece);
@@ -129,6 +153,85 @@ public final class IncrementalParser {
 		file.getBody().addAll(body);
 		last = file;
 		return new ParsedFile(text, file, null, problems, lines, SpanIndex.concat(indexes, starts, roots));
+	}
+
+	/** A broken statement with its neighbours parsed as one piece, and the pieces of the statements after those. */
+	private record Resync(Piece both, List<Piece> rest, int reusedPieces) {
+	}
+
+	/**
+	 * The statements from {@code from} to the broken one k and the statement after it parsed as one piece,
+	 * when that parse ends in the
+	 * parser's top-level loop at the second statement (its problems all in the first, its statements from
+	 * there those of the second parsed alone, offsets and all) and every statement after the two parses
+	 * clean on its own: then the parser meets the rest of the text in the state a parse of the rest alone
+	 * starts in, and a whole parse gives the same. Null otherwise; the pieces of the version before it
+	 * looked at are then kept in {@code next} for the version after.
+	 */
+	private Resync resynced(String text, int[] starts, int from, int k, Map<String, ArrayDeque<Piece>> next) {
+		List<Piece> rest = new ArrayList<>();
+		int fromBefore = 0;
+		Piece second = null;
+		boolean clean = true;
+		for (int j = k + 1; j < starts.length && clean; j++) {
+			String later = pieceText(text, starts, j);
+			Piece p = poll(previous, later);
+			if (p != null) {
+				fromBefore++;
+				keep(next, later, p);
+			} else {
+				p = parsePiece(later);
+			}
+			clean = !p.file().hasProblems();
+			if (j == k + 1) {
+				second = p;
+			} else {
+				rest.add(p);
+			}
+		}
+		if (!clean) {
+			return null;
+		}
+		String first = text.substring(starts[from], starts[k + 1]);
+		Piece both = parsePiece(first + pieceText(text, starts, k + 1));
+		if (both.file().rootNode() == null) {
+			return null;
+		}
+		for (SyntaxProblem problem : both.file().problems()) {
+			if (problem.offset() + problem.length() > first.length()) {
+				return null;
+			}
+		}
+		List<Statement> tail = new ArrayList<>();
+		for (Statement st : both.statements()) {
+			Spans.Span span = both.file().spans().of(st);
+			if (span != null && span.offset() >= first.length()) {
+				tail.add(st);
+			} else if (!tail.isEmpty()) {
+				return null;
+			}
+		}
+		if (tail.size() != second.statements().size()) {
+			return null;
+		}
+		for (int i = 0; i < tail.size(); i++) {
+			Statement alone = second.statements().get(i);
+			Spans.Span a = both.file().spans().of(tail.get(i));
+			Spans.Span b = second.file().spans().of(alone);
+			if (a == null || b == null || a.offset() != b.offset() + first.length() || a.length() != b.length()
+					|| tail.get(i).eClass() != alone.eClass()) {
+				return null;
+			}
+		}
+		// the later pieces go into the file, not to the next version a second time
+		for (int j = k + 2; j < starts.length; j++) {
+			String later = pieceText(text, starts, j);
+			ArrayDeque<Piece> kept = next.get(later);
+			if (kept != null) {
+				kept.remove(rest.get(j - k - 2));
+			}
+		}
+		return new Resync(both, rest, fromBefore);
 	}
 
 	private Piece parsePiece(String pieceText) {

@@ -17,11 +17,31 @@ public final class TopLevelChunks {
 	}
 
 	/**
-	 * The start offsets of the pieces, the first always 0; null when the text is not cut: a bracket or
-	 * string still open at the end or a closer that does not match, which the layout and the parser's
-	 * recovery must see whole.
+	 * The start offsets of the pieces, the first always 0; null when the text is not cut: a string still
+	 * open at the end, a closer that does not match, or a bracket open at the end with no line in column
+	 * 0 after it, which the layout and the parser's recovery must see whole. A bracket still open at the
+	 * end is one the layout closes where its statement ends: a line in column 0 after it starts a piece.
 	 */
 	public static int[] starts(String text) {
+		Scan scan = scan(text, false);
+		// Brackets left open at the end and nothing else wrong: a half-typed call. The layout's second parse
+		// closes such a bracket where its statement ends, before the next line at or left of its block's
+		// indentation (PythonLayoutTokenSource, NeverClosedBrackets), so a statement in column 0 after it
+		// starts as it would without the bracket.
+		return scan.openAtEnd() ? scan(text, true).starts() : scan.starts();
+	}
+
+	/** The cuts of a scan, or null; and whether only brackets open at the end kept it from cutting. */
+	private record Scan(int[] starts, boolean openAtEnd) {
+	}
+
+	private static final Scan FAILED = new Scan(null, false);
+
+	/**
+	 * The cuts; {@code closeAtColumnZero}: brackets open at a line that starts code in column 0 (and not
+	 * with a closer) count as closed there.
+	 */
+	private static Scan scan(String text, boolean closeAtColumnZero) {
 		List<Integer> starts = new ArrayList<>();
 		starts.add(0);
 		int n = text.length();
@@ -32,6 +52,10 @@ public final class TopLevelChunks {
 		while (i < n) {
 			// at the start of a physical line
 			int lineStart = i;
+			if (closeAtColumnZero && open.length() > 0 && !continued && startsCode(text.charAt(i))
+					&& ")]}".indexOf(text.charAt(i)) < 0) {
+				open.setLength(0);
+			}
 			if (open.length() == 0 && !continued && startsCode(text.charAt(i))) {
 				if (lineStart > 0 && !afterDecorator && !continuesCompound(text, i)) {
 					starts.add(lineStart);
@@ -62,7 +86,7 @@ public final class TopLevelChunks {
 				if (c == '\'' || c == '"') {
 					i = stringEnd(text, i);
 					if (i < 0) {
-						return null;
+						return FAILED;
 					}
 					continue;
 				}
@@ -71,7 +95,7 @@ public final class TopLevelChunks {
 				} else if (c == ')' || c == ']' || c == '}') {
 					int last = open.length() - 1;
 					if (last < 0 || open.charAt(last) != (c == ')' ? '(' : c == ']' ? '[' : '{')) {
-						return null; // a closer that does not match: the layout reports it across statements
+						return FAILED; // a closer that does not match: the layout reports it across statements
 					}
 					open.setLength(last);
 				}
@@ -79,13 +103,13 @@ public final class TopLevelChunks {
 			}
 		}
 		if (open.length() != 0 || continued) {
-			return null;
+			return new Scan(null, open.length() != 0 && !continued && !closeAtColumnZero);
 		}
 		int[] out = new int[starts.size()];
 		for (int k = 0; k < out.length; k++) {
 			out[k] = starts.get(k);
 		}
-		return out;
+		return new Scan(out, false);
 	}
 
 	private static boolean startsCode(char c) {

@@ -23,7 +23,8 @@ import dev.ptotools.language.bench.ParseBenchmark;
  * {@code --pypto DIR} (a pypto checkout: adds the memory row with its test programs open, and
  * {@code pto check}'s peak RSS is measured over DIR/tests instead of a generated folder),
  * {@code --jvm "OPTIONS"} (our servers' JVM options instead of the extension's), {@code --edits N}
- * (200), {@code --large-edits N} (20: edits of the 20,000-line module), {@code --saves N} (30),
+ * (200), {@code --large-edits N} (20: edits of the 20,000-line module), {@code --typing-edits N} (66:
+ * keystrokes typing statements into each module), {@code --saves N} (30),
  * {@code --rounds N} (3), {@code --quick} (fewer repetitions, no standard library under pyright: a
  * smoke run of the harness, not figures to keep).
  */
@@ -109,6 +110,9 @@ public final class AllBenchmarks {
 		}
 
 		largeModule(table, servers, largeEdits, timeoutMs);
+		int typed = Integer.parseInt(opt.getOrDefault("typing-edits", quick ? "22" : "66"));
+		typing(table, servers, LspLatency.MODULE_LINES, typed, timeoutMs);
+		typing(table, servers, LspLatency.LARGE_MODULE_LINES, typed, timeoutMs);
 
 		step("codegen on save, 2000-line module, " + saves + " saves");
 		SaveLatency.Figures save = SaveLatency.measure(jar, 2000, saves, timeoutMs);
@@ -193,6 +197,31 @@ public final class AllBenchmarks {
 			table.add(BenchTable.lowerIsBetter(String.format(Locale.ROOT, "edit → diagnostics p%d, %,d-line module, %s", p,
 					lines, ours.server().label()), figure, "ms", peer, theirs,
 					p == 95 ? String.format(Locale.ROOT, "≤ %.0f ms", budget) : "–", p == 95 ? figure <= budget : null));
+		}
+	}
+
+	/**
+	 * Edit → diagnostics while a statement is typed a character at a time ({@link LspLatency#typing}):
+	 * most versions do not parse, so this shows what the comment edits of the other rows do not. Our
+	 * server only: pyright's figures on the module are those of its other rows.
+	 */
+	private static void typing(BenchTable table, List<LspLatency.Server> servers, int lines, int edits, long timeoutMs)
+			throws Exception {
+		step(String.format(Locale.ROOT, "typing on a %,d-line module, %d keystrokes", lines, edits));
+		String text = dev.ptotools.analyzer.support.GeneratedPrograms.multiRank(lines);
+		for (LspLatency.Server s : servers) {
+			if (!s.key().equals("pto")) {
+				continue;
+			}
+			LspLatency.Figures f = LspLatency.measure(s, text, LspLatency.typing(text), edits, timeoutMs, null);
+			double budget = LspLatency.p95GoalMs(lines);
+			for (int p : new int[] { 50, 95 }) {
+				double figure = f.percentile(p);
+				table.add(BenchTable.lowerIsBetter(String.format(Locale.ROOT,
+						"typing → diagnostics p%d, %,d-line module, %s", p, lines, s.label()), figure, "ms", null,
+						Double.NaN, p == 95 ? String.format(Locale.ROOT, "≤ %.0f ms", budget) : "–",
+						p == 95 ? figure <= budget : null));
+			}
 		}
 	}
 
