@@ -164,12 +164,7 @@ public final class ModuleUnits {
 		while (line < end) {
 			char c = text.charAt(line);
 			if (c == '@' || c == '#' || c == ' ' || c == '\t' || c == '\n' || c == '\r' || c == '\f') {
-				// a decorator (maybe over several lines), a comment or a blank line before the header
-				if (c == '@' || c == '#' || c == '\n' || c == '\r' || isBlankLine(text, line, end)) {
-					line = nextLine(text, line, end);
-					continue;
-				}
-				// an indented line: the continuation of a decorator's arguments
+				// a decorator, a comment, a blank line or a decorator's arguments going on over lines
 				line = nextLine(text, line, end);
 				continue;
 			}
@@ -196,13 +191,6 @@ public final class ModuleUnits {
 			return e > s && isWordStart(text.charAt(s)) ? text.substring(s, e) : null;
 		}
 		return null;
-	}
-
-	private static boolean isBlankLine(String text, int at, int end) {
-		while (at < end && (text.charAt(at) == ' ' || text.charAt(at) == '\t' || text.charAt(at) == '\f')) {
-			at++;
-		}
-		return at >= end || text.charAt(at) == '\n' || text.charAt(at) == '\r' || text.charAt(at) == '#';
 	}
 
 	private static int nextLine(String text, int at, int end) {
