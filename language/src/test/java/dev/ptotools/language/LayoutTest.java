@@ -34,6 +34,15 @@ class LayoutTest {
 	}
 
 	@Test
+	void aNeverClosedBracketBeforeManyBlankLinesEndsWhereItsStatementDoes() {
+		// each line break in the bracket asks for the next code line: found once for the whole blank run
+		String text = "import os\nx = f(1,\n" + "        \n".repeat(20_000) + "y = 2\n";
+		ParsedFile p = PythonFrontEnd.get().parse(text);
+		assertEquals("[2:6: '(' was never closed]", p.problems().toString());
+		assertEquals(3, p.ast().getBody().size());
+	}
+
+	@Test
 	void blankAndCommentLinesDoNotEndBlocks() {
 		ParsedFile p = clean("def f():\n    x = 1\n\n# a comment at column 0\n        # an indented comment\n    return x\n");
 		FunctionDef f = assertInstanceOf(FunctionDef.class, p.ast().getBody().get(0));
