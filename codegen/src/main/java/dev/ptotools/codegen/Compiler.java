@@ -76,7 +76,7 @@ public final class Compiler {
 		// DSL text in a string is not compiled here, and a module may hand pl.parse bad text on purpose:
 		// its errors neither stop the module's programs nor fail the compile.
 		List<Diagnostic> errors = analysis.diagnostics().stream()
-				.filter(d -> d.severity() == Severity.ERROR && !d.rule().startsWith("PTO5"))
+				.filter(d -> d.severity() == Severity.ERROR && !Analyzer.isCompileRule(d.rule()))
 				.filter(d -> !inEmbeddedText(analysis, d.span()))
 				.toList();
 		// Each error is reported once, with the program it stops.

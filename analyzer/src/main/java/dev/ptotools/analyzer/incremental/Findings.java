@@ -21,8 +21,11 @@ import dev.ptotools.analyzer.ir.Span;
  * @param carriable   whether the next version may reuse these findings by place: the text had no
  *                    syntax error (whose recovery and damage reach across statements) and no finding
  *                    without a place (an internal error)
+ * @param units       the text cut into statements, when a re-analysis made it already (the next one
+ *                    needs it and need not cut the text again); null when not made yet
  */
-public record Findings(String text, List<Diagnostic> diagnostics, List<Loop> loops, boolean carriable) {
+public record Findings(String text, List<Diagnostic> diagnostics, List<Loop> loops, boolean carriable,
+		ModuleUnits units) {
 
 	/** A rank loop's place and verdict. */
 	public record Loop(int start, boolean grouped) {
@@ -33,12 +36,10 @@ public record Findings(String text, List<Diagnostic> diagnostics, List<Loop> loo
 		List<Diagnostic> own = new ArrayList<>(analysis.diagnostics().size());
 		boolean carriable = !analysis.file().hasProblems();
 		for (Diagnostic d : analysis.diagnostics()) {
-			if (d.rule().startsWith("PTO5")) {
+			if (Analyzer.isCompileRule(d.rule())) {
 				continue; // the compile step's; Analyzer.standard() does not run it
 			}
-			if (d.rule().equals(Analyzer.INTERNAL_ERROR) || d.span() == Span.NONE) {
-				carriable = false;
-			}
+			carriable &= placed(d);
 			own.add(d);
 		}
 		List<Loop> loops = new ArrayList<>();
@@ -46,7 +47,12 @@ public record Findings(String text, List<Diagnostic> diagnostics, List<Loop> loo
 			loops.add(new Loop(l.loop().span().start(), l.grouped()));
 		}
 		loops.sort(java.util.Comparator.comparingInt(Loop::start));
-		return new Findings(analysis.file().text(), List.copyOf(own), List.copyOf(loops), carriable);
+		return new Findings(analysis.file().text(), List.copyOf(own), List.copyOf(loops), carriable, null);
+	}
+
+	/** Whether a finding has a place of its own (an internal error or a finding without a span has none). */
+	static boolean placed(Diagnostic d) {
+		return !d.rule().equals(Analyzer.INTERNAL_ERROR) && d.span() != Span.NONE;
 	}
 
 	public long grouped() {

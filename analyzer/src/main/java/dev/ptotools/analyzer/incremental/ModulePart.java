@@ -6,7 +6,6 @@ import java.util.List;
 
 import dev.ptotools.analyzer.config.AnalyzerConfig;
 import dev.ptotools.analyzer.diagnostics.Diagnostic;
-import dev.ptotools.analyzer.diagnostics.Fix;
 import dev.ptotools.analyzer.facts.RankLoop;
 import dev.ptotools.analyzer.ir.Span;
 import dev.ptotools.analyzer.pipeline.Analysis;
@@ -28,8 +27,6 @@ final class ModulePart {
 	private final int[] partStarts;
 	private final int[] moduleStarts;
 	private final int[] lengths;
-	/** The analysis' rank loops, at module offsets; set by {@link #analyze}. */
-	List<Findings.Loop> loops = List.of();
 
 	private ModulePart(String text, int[] partStarts, int[] moduleStarts, int[] lengths) {
 		this.text = text;
@@ -73,53 +70,44 @@ final class ModulePart {
 		return text.length();
 	}
 
+	/** The part's findings and rank loops, at module offsets, in the analyzer's order. */
+	record Found(List<Diagnostic> diagnostics, List<Findings.Loop> loops) {
+	}
+
 	/**
-	 * The part's findings at module offsets, in the analyzer's order; null when the part has a syntax
-	 * error or a finding without a place, or a place that is not in a kept piece.
+	 * What an analysis of the part finds; null when the part has a syntax error or a finding without a
+	 * place, or a place that is not in a kept piece.
 	 */
-	List<Diagnostic> analyze(Analyzer analyzer, AnalyzerConfig config) {
+	Found analyze(Analyzer analyzer, AnalyzerConfig config) {
 		ParsedFile parsed = PythonFrontEnd.get().parse(text);
 		if (parsed.hasProblems()) {
 			return null;
 		}
 		Analysis analysis = analyzer.analyze(parsed, config);
-		List<Diagnostic> out = new ArrayList<>(analysis.diagnostics().size());
+		List<Diagnostic> diagnostics = new ArrayList<>(analysis.diagnostics().size());
 		for (Diagnostic d : analysis.diagnostics()) {
-			if (d.rule().equals(Analyzer.INTERNAL_ERROR) || d.span() == Span.NONE) {
-				return null;
-			}
-			Diagnostic mapped = toModule(d);
+			Diagnostic mapped = Findings.placed(d) ? d.withPlaces(this::toModule) : null;
 			if (mapped == null) {
 				return null;
 			}
-			out.add(mapped);
+			diagnostics.add(mapped);
 		}
-		List<Findings.Loop> found = new ArrayList<>();
+		List<Findings.Loop> loops = new ArrayList<>();
 		for (RankLoop l : analysis.rankLoops()) {
 			int at = toModule(l.loop().span().start());
 			if (at < 0) {
 				return null;
 			}
-			found.add(new Findings.Loop(at, l.grouped()));
+			loops.add(new Findings.Loop(at, l.grouped()));
 		}
-		loops = found;
-		return out;
+		return new Found(diagnostics, loops);
 	}
 
 	/** A part offset in the module; -1 in the line breaks of a left-out unit. */
 	private int toModule(int offset) {
-		int lo = 0;
-		int hi = partStarts.length - 1;
-		while (lo < hi) {
-			int mid = (lo + hi + 1) >>> 1;
-			if (partStarts[mid] <= offset) {
-				lo = mid;
-			} else {
-				hi = mid - 1;
-			}
-		}
-		int into = offset - partStarts[lo];
-		return into >= 0 && into <= lengths[lo] ? moduleStarts[lo] + into : -1;
+		int piece = ModuleUnits.floor(partStarts, offset);
+		int into = offset - partStarts[piece];
+		return into >= 0 && into <= lengths[piece] ? moduleStarts[piece] + into : -1;
 	}
 
 	private Span toModule(Span s) {
@@ -127,33 +115,5 @@ final class ModulePart {
 		int end = toModule(s.end());
 		// both ends in one kept piece (or its end)
 		return start < 0 || end < 0 || end - start != s.end() - s.start() ? null : new Span(start, end);
-	}
-
-	private Diagnostic toModule(Diagnostic d) {
-		Span span = toModule(d.span());
-		if (span == null) {
-			return null;
-		}
-		List<Diagnostic.Related> related = new ArrayList<>(d.related().size());
-		for (Diagnostic.Related r : d.related()) {
-			Span s = toModule(r.span());
-			if (s == null) {
-				return null;
-			}
-			related.add(new Diagnostic.Related(s, r.message()));
-		}
-		List<Fix> fixes = new ArrayList<>(d.fixes().size());
-		for (Fix f : d.fixes()) {
-			List<Fix.Edit> edits = new ArrayList<>(f.edits().size());
-			for (Fix.Edit e : f.edits()) {
-				Span s = toModule(e.span());
-				if (s == null) {
-					return null;
-				}
-				edits.add(new Fix.Edit(s, e.replacement()));
-			}
-			fixes.add(new Fix(f.title(), List.copyOf(edits), f.preferred()));
-		}
-		return new Diagnostic(d.rule(), d.severity(), d.message(), span, List.copyOf(related), List.copyOf(fixes));
 	}
 }

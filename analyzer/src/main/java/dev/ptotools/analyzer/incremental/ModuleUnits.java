@@ -32,11 +32,14 @@ public final class ModuleUnits {
 
 	private final String text;
 	private final List<Piece> pieces;
+	/** The pieces' starts, ascending, for {@link #pieceAt}. */
+	private final int[] starts;
 	private final Map<String, List<Integer>> unitsBinding;
 
-	private ModuleUnits(String text, List<Piece> pieces) {
+	private ModuleUnits(String text, List<Piece> pieces, int[] starts) {
 		this.text = text;
 		this.pieces = pieces;
+		this.starts = starts;
 		this.unitsBinding = new HashMap<>();
 		for (int i = 0; i < pieces.size(); i++) {
 			if (pieces.get(i).isUnit()) {
@@ -55,7 +58,7 @@ public final class ModuleUnits {
 		context[0] = true; // the file's head: shebang, coding line and docstring are read from there
 		for (String word : MODULE_WIDE) {
 			for (int at = text.indexOf(word); at >= 0; at = text.indexOf(word, at + word.length())) {
-				context[pieceAt(starts, at)] = true;
+				context[floor(starts, at)] = true;
 			}
 		}
 		List<Piece> pieces = new ArrayList<>(starts.length);
@@ -63,7 +66,7 @@ public final class ModuleUnits {
 			int end = i + 1 < starts.length ? starts[i + 1] : text.length();
 			pieces.add(new Piece(starts[i], end, context[i] ? null : boundName(text, starts[i], end)));
 		}
-		return new ModuleUnits(text, List.copyOf(pieces));
+		return new ModuleUnits(text, List.copyOf(pieces), starts);
 	}
 
 	public String text() {
@@ -76,31 +79,13 @@ public final class ModuleUnits {
 
 	/** The index of the piece holding an offset (the last piece for the text's end). */
 	public int pieceAt(int offset) {
-		int lo = 0;
-		int hi = pieces.size() - 1;
-		while (lo < hi) {
-			int mid = (lo + hi + 1) >>> 1;
-			if (pieces.get(mid).start() <= offset) {
-				lo = mid;
-			} else {
-				hi = mid - 1;
-			}
-		}
-		return lo;
+		return floor(starts, offset);
 	}
 
-	private static int pieceAt(int[] starts, int offset) {
-		int lo = 0;
-		int hi = starts.length - 1;
-		while (lo < hi) {
-			int mid = (lo + hi + 1) >>> 1;
-			if (starts[mid] <= offset) {
-				lo = mid;
-			} else {
-				hi = mid - 1;
-			}
-		}
-		return lo;
+	/** The index of the last of ascending, distinct values at or below a key (0 when none is). */
+	static int floor(int[] ascending, int key) {
+		int at = java.util.Arrays.binarySearch(ascending, key);
+		return at >= 0 ? at : Math.max(0, -at - 2);
 	}
 
 	/** The units binding a name (a later one shadows an earlier one, so both are listed). */

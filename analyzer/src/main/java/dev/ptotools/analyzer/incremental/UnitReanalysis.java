@@ -10,7 +10,6 @@ import java.util.Set;
 
 import dev.ptotools.analyzer.config.AnalyzerConfig;
 import dev.ptotools.analyzer.diagnostics.Diagnostic;
-import dev.ptotools.analyzer.diagnostics.Fix;
 import dev.ptotools.analyzer.ir.Span;
 import dev.ptotools.analyzer.pipeline.Analyzer;
 
@@ -20,7 +19,7 @@ import dev.ptotools.analyzer.pipeline.Analyzer;
  * the edit, not the module.
  *
  * <p>Needs: the previous version's {@link Findings} (carriable) and the new text. Produces: the new
- * version's {@link Findings}, equal to {@code Findings.of(analyzer.analyze(text))}, or null when that
+ * version's {@link Findings}, equal to {@code Findings.of(analyzer.analyze(text))}, or the reason that
  * cannot be shown (then the caller analyzes the whole text).
  *
  * <p>Why it is exact. Both texts are cut into top-level statements ({@link ModuleUnits}); the edit
@@ -30,20 +29,15 @@ import dev.ptotools.analyzer.pipeline.Analyzer;
  * and so does any unit binding the same name. What a unit outside the set means then depends on
  * nothing that changed: context (never changed here: imports, constants, module calls) is the same,
  * and no unit it names or that names it changed. If a context statement names a re-analyzed unit the
- * answer is null, since findings at module level (a builder's call, a jit sample) could change. The
- * new text is analyzed with every unit outside the set blanked to spaces (offsets and lines stay), and
- * its findings inside the set are taken; the findings everywhere else are the previous version's,
+ * answer is a refusal, since findings at module level (a builder's call, a jit sample) could change.
+ * The new text is analyzed with every unit outside the set reduced to its line breaks ({@link
+ * ModulePart}: lines stay, offsets map back), and its findings inside the set are taken; the findings everywhere else are the previous version's,
  * moved by the edit's length. No syntax error may be in either version: recovery and CPython's
  * one-error rule reach across statements.
  */
 public final class UnitReanalysis {
 
 	private UnitReanalysis() {
-	}
-
-	/** The new version's findings, or null when only a whole analysis can give them. */
-	public static Findings findings(Findings before, String text, Analyzer analyzer, AnalyzerConfig config) {
-		return attempt(before, text, analyzer, config, 1.0).findings();
 	}
 
 	/** The new version's findings, or why only a whole analysis can give them. */
@@ -55,9 +49,9 @@ public final class UnitReanalysis {
 	}
 
 	/**
-	 * {@link #findings}, saying why when it cannot; also refused when the part to analyze again would be
-	 * more than {@code maxShare} of the text (then a whole analysis costs about the same and gives every
-	 * fact, not only the findings).
+	 * The new version's findings, or why only a whole analysis can give them; also refused when the part
+	 * to analyze again would be more than {@code maxShare} of the text (then a whole analysis costs about
+	 * the same and gives every fact, not only the findings).
 	 */
 	public static Attempt attempt(Findings before, String text, Analyzer analyzer, AnalyzerConfig config,
 			double maxShare) {
@@ -67,7 +61,7 @@ public final class UnitReanalysis {
 		if (before.text().equals(text)) {
 			return new Attempt(before, null);
 		}
-		ModuleUnits old = ModuleUnits.of(before.text());
+		ModuleUnits old = before.units() != null ? before.units() : ModuleUnits.of(before.text());
 		ModuleUnits now = ModuleUnits.of(text);
 		if (old == null || now == null) {
 			return Attempt.refused("a bracket or string open at the end");
@@ -82,14 +76,14 @@ public final class UnitReanalysis {
 		if (part.length() > maxShare * text.length()) {
 			return Attempt.refused("most of the module would be analyzed again");
 		}
-		List<Diagnostic> found = part.analyze(analyzer, config);
+		ModulePart.Found found = part.analyze(analyzer, config);
 		if (found == null) {
 			return Attempt.refused("the part analyzed has a syntax error or an internal error");
 		}
 		// the part's findings in the re-analyzed units; the previous version's everywhere else
 		List<Diagnostic> fresh = new ArrayList<>();
-		for (Diagnostic d : found) {
-			if (d.rule().startsWith("PTO5") || !again.get(now.pieceAt(d.span().start()))) {
+		for (Diagnostic d : found.diagnostics()) {
+			if (Analyzer.isCompileRule(d.rule()) || !again.get(now.pieceAt(d.span().start()))) {
 				continue;
 			}
 			fresh.add(d);
@@ -116,13 +110,13 @@ public final class UnitReanalysis {
 				}
 			}
 		}
-		for (Findings.Loop l : part.loops) {
+		for (Findings.Loop l : found.loops()) {
 			if (again.get(now.pieceAt(l.start()))) {
 				loops.add(l);
 			}
 		}
 		loops.sort(java.util.Comparator.comparingInt(Findings.Loop::start));
-		return new Attempt(new Findings(text, merge(carried, fresh), List.copyOf(loops), true), null);
+		return new Attempt(new Findings(text, merge(carried, fresh), List.copyOf(loops), true, now), null);
 	}
 
 	/**
@@ -268,34 +262,7 @@ public final class UnitReanalysis {
 
 		/** A finding of the old text in the new one; null when any of its places lies in the change. */
 		Diagnostic move(Diagnostic d) {
-			if (delta == 0 && oldChangedStart == oldChangedEnd) {
-				return d;
-			}
-			Span span = move(d.span());
-			if (span == null) {
-				return null;
-			}
-			List<Diagnostic.Related> related = new ArrayList<>(d.related().size());
-			for (Diagnostic.Related r : d.related()) {
-				Span s = move(r.span());
-				if (s == null) {
-					return null;
-				}
-				related.add(s == r.span() ? r : new Diagnostic.Related(s, r.message()));
-			}
-			List<Fix> fixes = new ArrayList<>(d.fixes().size());
-			for (Fix f : d.fixes()) {
-				List<Fix.Edit> edits = new ArrayList<>(f.edits().size());
-				for (Fix.Edit e : f.edits()) {
-					Span s = move(e.span());
-					if (s == null) {
-						return null;
-					}
-					edits.add(s == e.span() ? e : new Fix.Edit(s, e.replacement()));
-				}
-				fixes.add(new Fix(f.title(), List.copyOf(edits), f.preferred()));
-			}
-			return new Diagnostic(d.rule(), d.severity(), d.message(), span, List.copyOf(related), List.copyOf(fixes));
+			return delta == 0 && oldChangedStart == oldChangedEnd ? d : d.withPlaces(this::move);
 		}
 	}
 }

@@ -291,7 +291,8 @@ public final class Analyzer {
 		return out;
 	}
 
-	private static boolean isCompileRule(String id) {
+	/** Whether a rule id is one of the compile step's (PTO500, PTO501): findings only the compile makes. */
+	public static boolean isCompileRule(String id) {
 		return id.startsWith("PTO5");
 	}
 
