@@ -110,13 +110,7 @@ class IncrementalAnalysisTest {
 				}
 			}
 		}
-		// -Dincremental.corpus=DIR adds every .py file under DIR (pypto's examples and tests, say)
-		String corpus = System.getProperty("incremental.corpus");
-		if (corpus != null) {
-			for (Path p : CorpusScan.pythonFiles(Path.of(corpus))) {
-				seeds.add(Files.readString(p));
-			}
-		}
+		seeds.addAll(EditSequences.corpusSeeds());
 		return seeds;
 	}
 }

@@ -22,7 +22,6 @@ import dev.ptotools.analyzer.pipeline.Analyzer;
 import dev.ptotools.analyzer.support.EditSequences;
 import dev.ptotools.analyzer.support.GeneratedPrograms;
 import dev.ptotools.language.PythonFrontEnd;
-import dev.ptotools.language.corpus.CorpusScan;
 import dev.ptotools.language.support.Examples;
 
 /**
@@ -185,13 +184,7 @@ class UnitReanalysisTest {
 			seeds.add(Files.readString(p));
 		}
 		seeds.add(GeneratedPrograms.multiRank(600));
-		// -Dincremental.corpus=DIR adds every .py file under DIR (pypto's examples and tests, say)
-		String corpus = System.getProperty("incremental.corpus");
-		if (corpus != null) {
-			for (Path p : CorpusScan.pythonFiles(Path.of(corpus))) {
-				seeds.add(Files.readString(p));
-			}
-		}
+		seeds.addAll(EditSequences.corpusSeeds());
 		return seeds;
 	}
 }

@@ -106,8 +106,12 @@ class LanguageServerTest {
 		assertEquals(2, codes(after).stream().filter("PTO100"::equals).count(), "the fixed loop is grouped now");
 	}
 
-	@Test
-	void anEditOfOneProgramIsPublishedFromCarriedFindingsAndRequestsSeeItsAnalysis() throws Exception {
+	/** A generated 600-line module, opened, then one program edited (version 2): its uri and both versions' codes. */
+	private record OneProgramEdited(String uri, List<String> before, List<String> after) {
+	}
+
+	/** Opens a generated module and turns the loop dispatched to device=0 in its first program into a grouped one. */
+	private OneProgramEdited openLargeAndEditOneProgram() throws Exception {
 		String module = dev.ptotools.analyzer.support.GeneratedPrograms.multiRank(600);
 		Path file = workspace.resolve("large.py");
 		Files.writeString(file, module);
@@ -115,32 +119,30 @@ class LanguageServerTest {
 		lsp.initialize(workspace, null);
 		lsp.open(large, module);
 		List<String> before = codes(lsp.awaitVersion(large, 1));
-		// the loop dispatched to device=0 in the first program becomes a grouped one
 		lsp.change(large, 2, module.replaceFirst("device=0\\)", "device=r)"));
 		List<String> after = codes(lsp.awaitVersion(large, 2));
+		return new OneProgramEdited(large, before, after);
+	}
+
+	@Test
+	void anEditOfOneProgramIsPublishedFromCarriedFindingsAndRequestsSeeItsAnalysis() throws Exception {
+		OneProgramEdited edit = openLargeAndEditOneProgram();
 		assertEquals(1, lsp.implementation().scheduler().carriedVersions());
-		assertEquals(before.stream().filter("PTO100"::equals).count() + 1, after.stream().filter("PTO100"::equals).count());
+		long grouped = edit.after().stream().filter("PTO100"::equals).count();
+		assertEquals(edit.before().stream().filter("PTO100"::equals).count() + 1, grouped);
 		// a request right after answers from the whole analysis of version 2, not an older one
-		List<String> titles = lsp.server.getTextDocumentService().codeLens(new CodeLensParams(new TextDocumentIdentifier(large)))
-				.get(30, TimeUnit.SECONDS).stream().map(l -> l.getCommand().getTitle()).toList();
-		assertEquals(after.stream().filter("PTO100"::equals).count(),
-				titles.stream().filter(t -> t.equals("grouped: all ranks start together")).count());
-		assertEquals(2, lsp.implementation().document(large).analyzed().version());
+		List<String> titles = lsp.server.getTextDocumentService()
+				.codeLens(new CodeLensParams(new TextDocumentIdentifier(edit.uri()))).get(30, TimeUnit.SECONDS).stream()
+				.map(l -> l.getCommand().getTitle()).toList();
+		assertEquals(grouped, titles.stream().filter(t -> t.equals("grouped: all ranks start together")).count());
+		assertEquals(2, lsp.implementation().document(edit.uri()).analyzed().version());
 	}
 
 	@Test
 	void theWholeAnalysisOfACarriedVersionFollowsOnceTheTextRests() throws Exception {
-		String module = dev.ptotools.analyzer.support.GeneratedPrograms.multiRank(600);
-		Path file = workspace.resolve("large.py");
-		Files.writeString(file, module);
-		String large = file.toUri().toString();
-		lsp.initialize(workspace, null);
-		lsp.open(large, module);
-		lsp.awaitVersion(large, 1);
-		lsp.change(large, 2, module.replaceFirst("device=0\\)", "device=r)"));
-		lsp.awaitVersion(large, 2);
+		OneProgramEdited edit = openLargeAndEditOneProgram();
 		assertEquals(1, lsp.implementation().scheduler().carriedVersions());
-		OpenDocument doc = lsp.implementation().document(large);
+		OpenDocument doc = lsp.implementation().document(edit.uri());
 		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
 		while (doc.analyzed().version() != 2 && System.nanoTime() < deadline) {
 			Thread.sleep(20); // no request: only the rest timer starts it

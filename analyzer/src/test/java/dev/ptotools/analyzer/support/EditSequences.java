@@ -1,6 +1,13 @@
 package dev.ptotools.analyzer.support;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
 import java.util.Random;
+
+import dev.ptotools.language.corpus.CorpusScan;
 
 /**
  * Seeded edits of the kinds an editor sends, for tests that compare an incremental result with a whole
@@ -19,6 +26,21 @@ public final class EditSequences {
 	 */
 	public static String next(String seed, String text, String before, Random random) {
 		return random.nextInt(10) == 0 ? seed : edit(text, before, random);
+	}
+
+	/**
+	 * The texts of every .py file under {@code -Dincremental.corpus=DIR} (pypto's examples and tests, say),
+	 * as further seeds for the tests that compare incremental work with whole work; none without it.
+	 */
+	public static List<String> corpusSeeds() throws IOException {
+		List<String> seeds = new ArrayList<>();
+		String corpus = System.getProperty("incremental.corpus");
+		if (corpus != null) {
+			for (Path p : CorpusScan.pythonFiles(Path.of(corpus))) {
+				seeds.add(Files.readString(p));
+			}
+		}
+		return seeds;
 	}
 
 	/** One edit of the kinds an editor sends. */
