@@ -71,8 +71,9 @@ class CompileIT {
 				}
 			}
 			long deadline = System.currentTimeMillis() + 60_000;
-			while ((!Files.isDirectory(editorOut) || tree(editorOut).size() < 16
-					|| tree(editorOut).keySet().stream().anyMatch(k -> k.endsWith(".tmp")))
+			// names only while the server writes: a temporary file can be renamed between listing and reading
+			while ((!Files.isDirectory(editorOut) || names(editorOut).size() < 16
+					|| names(editorOut).stream().anyMatch(k -> k.endsWith(".tmp")))
 					&& System.currentTimeMillis() < deadline) {
 				Thread.sleep(100);
 			}
@@ -207,6 +208,12 @@ class CompileIT {
 		assertTrue(bad.err().contains("latin1.py: error: not compiled: Non-UTF-8 code"), bad.err());
 		Pto.Run header = Pto.run(dir, "compile", "--runtime-header", "bogus");
 		assertEquals(2, header.exit());
+	}
+
+	private static List<String> names(Path root) throws IOException {
+		try (Stream<Path> s = Files.walk(root)) {
+			return s.filter(Files::isRegularFile).map(p -> root.relativize(p).toString()).toList();
+		}
 	}
 
 	private static Map<String, byte[]> tree(Path root) throws IOException {
