@@ -47,6 +47,8 @@ public final class AnalysisScheduler {
 	private IncrementalParser incremental;
 	private OpenDocument incrementalFor;
 	private final java.util.concurrent.atomic.AtomicInteger carriedVersions = new java.util.concurrent.atomic.AtomicInteger();
+	/** The documents in use, which keep their whole analysis; the others keep their findings. */
+	private final RetainedAnalyses retained;
 
 	private static ExecutorService deepStackThread(String name) {
 		return Executors.newSingleThreadExecutor(r -> {
@@ -57,14 +59,21 @@ public final class AnalysisScheduler {
 	}
 
 	public AnalysisScheduler(WorkspaceFolders workspace, Consumer<AnalyzedDocument> publisher) {
+		this(workspace, publisher, RetainedAnalyses.CAPACITY);
+	}
+
+	/** With the number of documents that keep their whole analysis ({@link RetainedAnalyses}). */
+	AnalysisScheduler(WorkspaceFolders workspace, Consumer<AnalyzedDocument> publisher, int retainedAnalyses) {
 		this.workspace = workspace;
 		this.publisher = publisher;
+		this.retained = new RetainedAnalyses(retainedAnalyses);
 	}
 
 	/** Analyzes the document after the debounce delay, replacing any analysis already waiting. */
 	public void scheduleAfterEdit(OpenDocument doc) {
 		int delay = workspace.settingsFor(doc.path()).effectiveDebounceMs();
 		edited = doc;
+		retained.use(doc);
 		synchronized (doc) {
 			if (doc.pending != null) {
 				doc.pending.cancel(false);
@@ -75,6 +84,7 @@ public final class AnalysisScheduler {
 
 	/** The analysis of the document's current version: the one held, or one started now. */
 	public CompletableFuture<AnalyzedDocument> current(OpenDocument doc) {
+		retained.use(doc);
 		return current(doc, true);
 	}
 
@@ -101,6 +111,7 @@ public final class AnalysisScheduler {
 				f = doc.inFlight;
 			} else {
 				f = CompletableFuture.supplyAsync(() -> analyzeAndPublish(doc, snap, !requested), analysisThread);
+				f.whenComplete((a, e) -> letGoUnlessInUse(doc)); // the finished future holds the analysis
 				doc.inFlight = f;
 				doc.inFlightVersion = snap.version();
 				doc.inFlightRequested = requested;
@@ -209,7 +220,7 @@ public final class AnalysisScheduler {
 		boolean carried = before != null && before.version() == analyzed.version() && !before.complete();
 		if (carried && before.findings().diagnostics().equals(analyzed.findings().diagnostics())
 				&& before.findings().loops().equals(analyzed.findings().loops())) {
-			doc.offer(analyzed);
+			keep(doc, analyzed);
 			return analyzed;
 		}
 		if (carried) {
@@ -221,7 +232,8 @@ public final class AnalysisScheduler {
 
 	/**
 	 * Sets up a version's compile step, continued from its analysis: started after {@code delayMs}, or at
-	 * once on save.
+	 * once on save. A document not in use (one of many opened at once, which nobody edits) is compiled
+	 * here and now from the analysis in hand, which otherwise it would hold until the step runs.
 	 */
 	private void scheduleCompile(OpenDocument doc, AnalyzedDocument quick, int delayMs) {
 		OpenDocument.Snapshot snap = quick.snapshot();
@@ -229,30 +241,16 @@ public final class AnalysisScheduler {
 		if (!quick.usable() || !quick.analysis().isPypto() || superseded.getAsBoolean()) {
 			return;
 		}
-		// What the compile step reads, and nothing more: the parse (the syntax tree) must not be held
-		// until it runs, for every open document.
-		ServerSettings settings = quick.settings();
-		ProjectConfig project = quick.project();
-		PendingCompile compile = new PendingCompile(() -> {
-			if (superseded.getAsBoolean()) {
-				return quick;
-			}
-			// continued from the first step's facts (which hold no syntax tree): only the compile and the
-			// rules reading it run
-			Analysis compiled = Compiler.analyzer(settings.effectiveCompile(project).options(), superseded)
-					.extend(quick.analysis(), settings.analyzerConfig(project));
-			if (superseded.getAsBoolean()) {
-				return quick;
-			}
-			return offerAndPublish(doc, AnalyzedDocument.of(snap, compiled, settings, project));
-		});
+		PendingCompile compile = new PendingCompile(doc, quick, superseded);
 		synchronized (doc) {
 			doc.compiling = compile;
 			doc.compilingVersion = snap.version();
 		}
 		// While edits keep coming, compiling each version would only take time from the next analysis:
 		// the compile starts once the text has rested (or at once on save: compiled(doc)).
-		if (delayMs == 0) {
+		if (!retained.retains(doc)) {
+			compile.runHere();
+		} else if (delayMs == 0) {
 			compile.start();
 		} else {
 			timer.schedule(compile::start, delayMs, TimeUnit.MILLISECONDS);
@@ -301,27 +299,96 @@ public final class AnalysisScheduler {
 	/** How long the text must rest before its compile step starts. */
 	static final int COMPILE_AFTER_MS = 250;
 
-	/** A version's compile step: started by its timer or by a save, whichever comes first, once. */
+	/**
+	 * A version's compile step: started by its timer or by a save, whichever comes first, once. It holds
+	 * what the compile reads and nothing more (the parse, the syntax tree, must not be held until it
+	 * runs, for every open document); a document not in use lets go of the analysis too, and the step
+	 * then analyzes the text again when it runs (opening many files at once queues a compile for each).
+	 */
 	final class PendingCompile {
 		final CompletableFuture<AnalyzedDocument> result = new CompletableFuture<>();
-		/** The work until it starts: taken then, so that the analysis it holds goes with it. */
-		private final java.util.concurrent.atomic.AtomicReference<java.util.function.Supplier<AnalyzedDocument>> work;
+		private final OpenDocument doc;
+		private final OpenDocument.Snapshot snap;
+		private final ServerSettings settings;
+		private final ProjectConfig project;
+		private final java.util.function.BooleanSupplier superseded;
+		/** The first step's analysis, until the step runs or the document lets go of it. */
+		private final java.util.concurrent.atomic.AtomicReference<AnalyzedDocument> from;
+		private final java.util.concurrent.atomic.AtomicBoolean started = new java.util.concurrent.atomic.AtomicBoolean();
 
-		PendingCompile(java.util.function.Supplier<AnalyzedDocument> work) {
-			this.work = new java.util.concurrent.atomic.AtomicReference<>(work);
+		PendingCompile(OpenDocument doc, AnalyzedDocument quick, java.util.function.BooleanSupplier superseded) {
+			this.doc = doc;
+			this.snap = quick.snapshot();
+			this.settings = quick.settings();
+			this.project = quick.project();
+			this.superseded = superseded;
+			this.from = new java.util.concurrent.atomic.AtomicReference<>(quick);
 		}
 
 		/** Queues the compile on the compile thread unless it already was. */
 		void start() {
-			java.util.function.Supplier<AnalyzedDocument> w = work.getAndSet(null);
-			if (w != null) {
-				result.completeAsync(w, compileThread);
+			if (!started.getAndSet(true)) {
+				result.completeAsync(this::run, compileThread).whenComplete((a, e) -> letGoUnlessInUse(doc));
 			}
+		}
+
+		/** Runs the compile on this thread unless it was queued already. */
+		void runHere() {
+			if (!started.getAndSet(true)) {
+				try {
+					result.complete(run());
+				} catch (RuntimeException | Error e) {
+					result.completeExceptionally(e);
+				}
+				letGoUnlessInUse(doc);
+			}
+		}
+
+		/** Lets go of the first step's analysis (the step analyzes again if it still runs). */
+		void dropAnalysis() {
+			from.set(null);
+		}
+
+		private AnalyzedDocument run() {
+			AnalyzedDocument quick = from.getAndSet(null);
+			if (superseded.getAsBoolean()) {
+				return quick != null ? quick : doc.withFindings();
+			}
+			Analysis compiled;
+			if (quick != null) {
+				// continued from the first step's facts (which hold no syntax tree): only the compile and
+				// the rules reading it run
+				compiled = Compiler.analyzer(settings.effectiveCompile(project).options(), superseded)
+						.extend(quick.analysis(), settings.analyzerConfig(project));
+			} else {
+				compiled = Compiler.analyzer(settings.effectiveCompile(project).options(), superseded)
+						.analyze(PythonFrontEnd.get().parse(snap.text()), settings.analyzerConfig(project))
+						.withoutSyntaxTree();
+			}
+			if (superseded.getAsBoolean()) {
+				return quick != null ? quick : doc.withFindings();
+			}
+			return offerAndPublish(doc, AnalyzedDocument.of(snap, compiled, settings, project));
+		}
+	}
+
+	/** Offers a version's analysis to the document, which keeps it whole only while in use. */
+	private void keep(OpenDocument doc, AnalyzedDocument a) {
+		doc.offer(a);
+		if (a.analyzed()) {
+			letGoUnlessInUse(doc);
+		}
+	}
+
+	/** A document not in use lets go of its analysis wherever it holds one ({@link RetainedAnalyses}). */
+	private void letGoUnlessInUse(OpenDocument doc) {
+		if (!retained.retains(doc)) {
+			doc.dropAnalysis();
 		}
 	}
 
 	private AnalyzedDocument offerAndPublish(OpenDocument doc, AnalyzedDocument a) {
-		doc.offer(a);
+		keep(doc, a);
 		// the check and the send as one, so that the two steps' threads never send a version after a newer one
 		synchronized (doc.publishing) {
 			if (doc.mayPublish(a.version())) {
@@ -350,6 +417,7 @@ public final class AnalysisScheduler {
 
 	/** Forgets a closed document's incremental parser and the syntax tree it holds. */
 	public void closed(OpenDocument doc) {
+		retained.closed(doc);
 		if (edited == doc) {
 			edited = null;
 		}
@@ -409,7 +477,8 @@ public final class AnalysisScheduler {
 		for (OpenDocument d : new ArrayList<>(docs)) {
 			analysisThread.submit(() -> {
 				OpenDocument.Snapshot snap = d.snapshot();
-				AnalyzedDocument held = d.analyzed();
+				// a document not in use keeps findings only; they were made with the settings of their time too
+				AnalyzedDocument held = d.analyzed() != null ? d.analyzed() : d.withFindings();
 				if (held != null && held.version() == snap.version() && held.text().equals(snap.text())
 						&& held.settings().equals(workspace.settingsFor(snap.path()))
 						&& held.project().equals(workspace.projectFor(snap.path()))) {

@@ -16,7 +16,8 @@ import dev.ptotools.language.source.LineMap;
  * <li>findings only: {@code analysis} is null and {@code findings} were carried from the version
  * before with only the edited classes and defs analyzed again ({@code UnitReanalysis}): published
  * at once, while the whole analysis, which features answer from, follows when the text rests or a
- * request needs it;</li>
+ * request needs it; or the version's analysis was let go ({@link RetainedAnalyses}) and a request
+ * makes it again;</li>
  * <li>skipped (too large): both are null and {@code skippedBecause} says why.</li>
  * </ul>
  */
@@ -33,6 +34,11 @@ public record AnalyzedDocument(OpenDocument.Snapshot snapshot, Analysis analysis
 	public static AnalyzedDocument findingsOnly(OpenDocument.Snapshot snapshot, Findings findings,
 			ServerSettings settings, ProjectConfig project) {
 		return new AnalyzedDocument(snapshot, null, findings, settings, project, null);
+	}
+
+	/** This version without its analysis: its findings only. */
+	public AnalyzedDocument withoutAnalysis() {
+		return findingsOnly(snapshot, findings, settings, project);
 	}
 
 	/** A version not analyzed, and why. */

@@ -101,6 +101,31 @@ public final class OpenDocument {
 		}
 	}
 
+	/**
+	 * Lets go of the whole analysis, most of what the document holds ({@link RetainedAnalyses}): the
+	 * findings stay, for the next edit to carry and for what was published. A request analyzes again.
+	 */
+	synchronized void dropAnalysis() {
+		if (analyzed != null && analyzed.analyzed()) {
+			analyzed = null;
+		}
+		if (withFindings != null && withFindings.analyzed()) {
+			withFindings = withFindings.withoutAnalysis();
+		}
+		// finished steps hold their results, and a compile step waiting to run holds its first step's
+		if (inFlight != null && inFlight.isDone()) {
+			inFlight = null;
+			inFlightVersion = Integer.MIN_VALUE;
+		}
+		if (compiling != null) {
+			compiling.dropAnalysis();
+			if (compiling.result.isDone()) {
+				compiling = null;
+				compilingVersion = Integer.MIN_VALUE;
+			}
+		}
+	}
+
 	/** Whether diagnostics of this version may be published (never older after newer). */
 	synchronized boolean mayPublish(int v) {
 		if (v < lastPublished || v != version) {

@@ -11,8 +11,14 @@ import java.util.stream.Stream;
 
 /**
  * Peak resident memory of a language server with a set of PyPTO modules open: every module is
- * opened, the harness waits for each one's first diagnostics, and then reads the kernel's high-water
- * mark (VmHWM in /proc/PID/status) of the server process and its descendants. Linux only.
+ * opened, the harness waits for each one's first diagnostics and then until the server has published
+ * nothing for {@link #QUIET_MS}, and reads the kernel's high-water mark (VmHWM in /proc/PID/status) of
+ * the server process and its descendants. Linux only.
+ * <p>
+ * The wait for quiet matters: pyright publishes a first, quick word on every file opened and checks
+ * them afterwards (its second publication of each), and our server compiles after its first
+ * publication. Read at the first diagnostics, pyright's peak was 143–912 MB from run to run on
+ * pypto's test programs; once quiet, 917–948 MB.
  * <p>
  * Usage: {@code ServerMemory [--jar PATH] [--pyright PATH|none] [--repo DIR] [--pypto DIR] [--jvm "OPTIONS"]}
  * ({@code --jvm}: our server's JVM options instead of the extension's, as in {@link LspLatency}).
@@ -100,6 +106,7 @@ public final class ServerMemory {
 				session.open(uri, text);
 			}
 			awaitAll(session.client(), uris, timeoutMs);
+			awaitQuiet(session.client(), timeoutMs);
 			long peak = peakKb(session.client().process().toHandle());
 			return new Figures(server.label(), files.size(), lines, peak);
 		} finally {
@@ -118,6 +125,22 @@ public final class ServerMemory {
 			}
 			waiting.remove(c.nextDiagnostics(left).uri());
 		}
+	}
+
+	/** How long a server must publish nothing to count as done with the files opened. */
+	static final long QUIET_MS = 5_000;
+
+	/** Waits until the server has published no diagnostics for {@link #QUIET_MS}. */
+	private static void awaitQuiet(StdioLspClient c, long timeoutMs) throws Exception {
+		long deadline = System.nanoTime() + timeoutMs * 1_000_000;
+		while (System.nanoTime() < deadline) {
+			try {
+				c.nextDiagnostics(QUIET_MS);
+			} catch (java.util.concurrent.TimeoutException quiet) {
+				return;
+			}
+		}
+		throw new IllegalStateException("the server kept publishing diagnostics for " + timeoutMs + " ms");
 	}
 
 	/** VmHWM of a process and its descendants, in kB. */

@@ -41,6 +41,13 @@ public final class Symbols {
 	private static final Map<Path, Indexed> INDEX = new ConcurrentHashMap<>();
 	private static final int MAX_FILES = 20_000;
 
+	/** Open documents' symbols, for the version they were read from (gone with the document). */
+	private static final Map<OpenDocument, OpenIndexed> OPEN_INDEX = java.util.Collections
+			.synchronizedMap(new java.util.WeakHashMap<>());
+
+	private record OpenIndexed(int version, List<WorkspaceSymbol> symbols) {
+	}
+
 	private record Indexed(long modified, List<WorkspaceSymbol> symbols) {
 	}
 
@@ -78,6 +85,8 @@ public final class Symbols {
 			AnalyzedDocument a = d.analyzed();
 			if (a != null && a.usable()) {
 				out.addAll(symbols(a.analysis(), d.uri()));
+			} else if (a == null && d.withFindings() != null) {
+				out.addAll(openIndexed(d)); // a document not in use, which keeps findings only
 			}
 		}
 		for (Path folder : server.workspace().folders()) {
@@ -89,6 +98,24 @@ public final class Symbols {
 		}
 		return Either.forRight(out.stream().filter(s -> q.isEmpty() || s.getName().toLowerCase(Locale.ROOT).contains(q))
 				.limit(1000).toList());
+	}
+
+	/** An open document's symbols from its text as the editor has it, kept for its version. */
+	private static List<WorkspaceSymbol> openIndexed(OpenDocument d) {
+		OpenDocument.Snapshot snap = d.snapshot();
+		OpenIndexed i = OPEN_INDEX.get(d);
+		if (i != null && i.version() == snap.version()) {
+			return i.symbols();
+		}
+		List<WorkspaceSymbol> symbols = List.of();
+		try {
+			Analysis a = Analyzer.standard().analyze(PythonFrontEnd.get().parse(snap.text()), AnalyzerConfig.DEFAULT);
+			symbols = a.isPypto() ? symbols(a, snap.uri()) : List.of();
+		} catch (RuntimeException e) {
+			// as for a closed file: no symbols rather than no answer
+		}
+		OPEN_INDEX.put(d, new OpenIndexed(snap.version(), symbols));
+		return symbols;
 	}
 
 	private static List<WorkspaceSymbol> indexed(Path file) {
