@@ -178,6 +178,76 @@ class UnitReanalysisTest {
 		assertTrue(after(called, called.replaceFirst("device=0\\)", "device=r)")).refusal().contains("Program0"));
 	}
 
+	@Test
+	void typingAStatementAKeystrokeAtATimeEqualsAWholeAnalysisBrokenOrNot() throws Exception {
+		String typed = "y_r = pl.add(x_r, x_r)";
+		int steps = 0;
+		int broken = 0;
+		int brokenByUnits = 0;
+		List<String> texts = new ArrayList<>();
+		texts.add(GeneratedPrograms.multiRank(400));
+		for (Path p : Examples.files()) {
+			texts.add(Files.readString(p));
+		}
+		for (String module : texts) {
+			// on a new line after a one-line assignment in a function, a third of the way down
+			java.util.regex.Matcher m = ASSIGNMENT_LINE.matcher(module);
+			if (!m.find(module.length() / 3) && !m.find(0)) {
+				continue;
+			}
+			int at = m.end(2);
+			String indent = "\n" + m.group(1);
+			Findings carried = whole(module);
+			for (int c = 1; c <= typed.length(); c++) {
+				String text = module.substring(0, at) + indent + typed.substring(0, c) + module.substring(at);
+				Findings expected = whole(text);
+				UnitReanalysis.Attempt attempt = UnitReanalysis.attempt(carried, text, Analyzer.standard(),
+						AnalyzerConfig.DEFAULT, 1.0);
+				steps++;
+				broken += expected.carriable() ? 0 : 1;
+				if (attempt.findings() != null) {
+					String where = typed.substring(0, c) + " typed into\n" + text;
+					assertEquals(expected.diagnostics(), attempt.findings().diagnostics(), where);
+					assertEquals(expected.loops(), attempt.findings().loops(), where);
+					assertEquals(expected.carriable(), attempt.findings().carriable(), where);
+					assertEquals(expected.selfCallsNamingNothing(), attempt.findings().selfCallsNamingNothing(), where);
+					brokenByUnits += expected.carriable() ? 0 : 1;
+				}
+				Findings now = attempt.findings() != null ? attempt.findings() : expected;
+				if (now.carriable()) {
+					carried = now; // the next keystroke starts from the newest version without a syntax error
+				}
+			}
+		}
+		String counts = steps + " keystrokes, " + broken + " with a syntax error, " + brokenByUnits + " of those by units";
+		System.out.println("UnitReanalysisTest: " + counts);
+		assertTrue(broken > steps / 3 && brokenByUnits * 2 > broken, counts);
+	}
+
+	/** A line {@code name = call(...)} indented in a block, whole on its line (group 2: the line). */
+	private static final java.util.regex.Pattern ASSIGNMENT_LINE = java.util.regex.Pattern
+			.compile("(?m)(?<=[\\w)\\]:]\n)^( {8,})([A-Za-z_]\\w* = [\\w.]+\\([^()\\[\\]\\n]*\\))$");
+
+	@Test
+	void aSyntaxErrorIsCarriedOnlyWhereItStays() {
+		String module = GeneratedPrograms.multiRank(300);
+		// inside a program's method: carried, equal to a whole analysis
+		String broken = module.replaceFirst("return result", "return result +");
+		UnitReanalysis.Attempt inside = after(module, broken);
+		assertNotNull(inside.findings(), inside::refusal);
+		assertEquals(whole(broken).diagnostics(), inside.findings().diagnostics());
+		assertTrue(inside.findings().diagnostics().stream().anyMatch(d -> d.rule().equals("PTO000")));
+		// a def without a body: CPython reports it on the next line, in the next program
+		int second = module.indexOf("@pl.program", module.indexOf("@pl.program") + 1);
+		String bodiless = module.substring(0, second) + "def helper():\n" + module.substring(second);
+		assertTrue(after(module, bodiless).refusal().contains("outside the edited"), after(module, bodiless)::refusal);
+		// a call self.f naming nothing elsewhere: in a file with a syntax error, damage takes it for a lost method
+		String lost = module.replaceFirst("return result\n", "self.missing()\n        return result\n");
+		int last = lost.lastIndexOf("return result");
+		String brokenLast = lost.substring(0, last) + "return result +" + lost.substring(last + "return result".length());
+		assertTrue(after(lost, brokenLast).refusal().contains("self.f"), after(lost, brokenLast)::refusal);
+	}
+
 	private static List<String> seeds() throws Exception {
 		List<String> seeds = new ArrayList<>();
 		for (Path p : Examples.files()) {

@@ -18,9 +18,10 @@ public final class TopLevelChunks {
 
 	/**
 	 * The start offsets of the pieces, the first always 0; null when the text is not cut: a string still
-	 * open at the end, a closer that does not match, or a bracket open at the end with no line in column
-	 * 0 after it, which the layout and the parser's recovery must see whole. A bracket still open at the
-	 * end is one the layout closes where its statement ends: a line in column 0 after it starts a piece.
+	 * open at the end, a closer that does not match, or a backslash continuing the last line, which the
+	 * layout and the parser's recovery must see whole. A bracket still open at the end is one the layout
+	 * closes where its statement ends: a line in column 0 after it starts a piece, and with no such line
+	 * the bracket is in the last piece, which runs to the end as in the text.
 	 */
 	public static int[] starts(String text) {
 		Scan scan = scan(text, false);
@@ -102,8 +103,8 @@ public final class TopLevelChunks {
 				i++;
 			}
 		}
-		if (open.length() != 0 || continued) {
-			return new Scan(null, open.length() != 0 && !continued && !closeAtColumnZero);
+		if (continued || open.length() != 0 && !closeAtColumnZero) {
+			return new Scan(null, open.length() != 0 && !continued);
 		}
 		int[] out = new int[starts.size()];
 		for (int k = 0; k < out.length; k++) {

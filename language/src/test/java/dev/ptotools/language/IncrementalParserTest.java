@@ -79,6 +79,20 @@ class IncrementalParserTest {
 	}
 
 	@Test
+	void aHalfTypedCallInTheLastStatementKeepsTheStatementsBefore() {
+		IncrementalParser parser = new IncrementalParser(PythonFrontEnd.get());
+		parser.parse(MODULE);
+		String typed = MODULE + "\n\ndef last():\n    y = first(\n    return y\n";
+		int[] starts = TopLevelChunks.starts(typed);
+		assertNotNull(starts, "the text is cut");
+		assertEquals(typed.indexOf("def last"), starts[starts.length - 1], "the bracket is in the last piece");
+		assertSameAsWhole(parser, typed);
+		assertEquals(1, parser.lastCounts()[2], "built from pieces");
+		assertSameAsWhole(parser, MODULE + "\nEND = max(1,\n");
+		assertSameAsWhole(parser, MODULE + "\nEND = max(1,\n  2,\n# a comment\n");
+	}
+
+	@Test
 	void aStrayLineInColumnZeroUnderADefKeepsItsRecovery() {
 		IncrementalParser parser = new IncrementalParser(PythonFrontEnd.get());
 		parser.parse(MODULE);

@@ -258,12 +258,15 @@ public final class AnalysisScheduler {
 	}
 
 	/**
-	 * The version's findings carried from the newest version with findings, only the classes and defs the
-	 * edit touched analyzed again ({@link UnitReanalysis}); null when that cannot be shown equal to a
-	 * whole analysis, or would not be much cheaper, or the settings changed since.
+	 * The version's findings carried from the newest version with findings and no syntax error, only the
+	 * classes and defs the edit touched analyzed again ({@link UnitReanalysis}); null when that cannot be
+	 * shown equal to a whole analysis, or would not be much cheaper, or the settings changed since.
 	 */
 	private AnalyzedDocument carried(OpenDocument doc, OpenDocument.Snapshot snap) {
 		AnalyzedDocument before = doc.withFindings();
+		if (before != null && !before.findings().carriable()) {
+			before = doc.carriable(); // a version with a syntax error: from the newest one without
+		}
 		if (before == null || before.version() >= snap.version()) {
 			return null;
 		}

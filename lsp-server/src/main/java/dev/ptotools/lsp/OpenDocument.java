@@ -27,6 +27,11 @@ public final class OpenDocument {
 	private volatile AnalyzedDocument analyzed;
 	/** The newest version with findings, analyzed or carried: the next edit's findings start from it. */
 	private volatile AnalyzedDocument withFindings;
+	/**
+	 * The newest version whose findings the next edit may carry (no syntax error), findings only: while
+	 * a statement is typed, most versions do not parse, and each starts from the last one that did.
+	 */
+	private volatile AnalyzedDocument carriable;
 	private volatile int lastPublished = Integer.MIN_VALUE;
 	ScheduledFuture<?> pending;
 	CompletableFuture<AnalyzedDocument> inFlight;
@@ -91,6 +96,11 @@ public final class OpenDocument {
 		return withFindings;
 	}
 
+	/** The newest version whose findings the next edit may carry (findings only), or null. */
+	public AnalyzedDocument carriable() {
+		return carriable;
+	}
+
 	/** Keeps what was learned of a version if it is newer than what is held. */
 	synchronized void offer(AnalyzedDocument a) {
 		if (a.complete() && (analyzed == null || a.version() >= analyzed.version())) {
@@ -98,6 +108,9 @@ public final class OpenDocument {
 		}
 		if (a.findings() != null && (withFindings == null || a.version() >= withFindings.version())) {
 			withFindings = a;
+		}
+		if (a.findings() != null && a.findings().carriable() && (carriable == null || a.version() >= carriable.version())) {
+			carriable = a.analyzed() ? a.withoutAnalysis() : a;
 		}
 	}
 

@@ -4,6 +4,12 @@ import java.util.ArrayList;
 import java.util.List;
 
 import dev.ptotools.analyzer.diagnostics.Diagnostic;
+import dev.ptotools.analyzer.facts.CallResolution;
+import dev.ptotools.analyzer.facts.Callee;
+import dev.ptotools.analyzer.ir.Expr;
+import dev.ptotools.analyzer.ir.Function;
+import dev.ptotools.analyzer.ir.Program;
+import dev.ptotools.analyzer.pipeline.Keys;
 import dev.ptotools.analyzer.facts.RankLoop;
 import dev.ptotools.analyzer.pipeline.Analysis;
 import dev.ptotools.analyzer.pipeline.Analyzer;
@@ -23,9 +29,13 @@ import dev.ptotools.analyzer.ir.Span;
  *                    without a place (an internal error)
  * @param units       the text cut into statements, when a re-analysis made it already (the next one
  *                    needs it and need not cut the text again); null when not made yet
+ * @param selfCallsNamingNothing where a call {@code self.f} names no function of its program (the call's
+ *                    start), in source order: in a file with a syntax error anywhere, {@code ParseDamage}
+ *                    takes each for a method the break took away, in every program, so findings there
+ *                    are not carried into a broken version
  */
 public record Findings(String text, List<Diagnostic> diagnostics, List<Loop> loops, boolean carriable,
-		ModuleUnits units) {
+		ModuleUnits units, List<Integer> selfCallsNamingNothing) {
 
 	/** A rank loop's place and verdict. */
 	public record Loop(int start, boolean grouped) {
@@ -47,7 +57,28 @@ public record Findings(String text, List<Diagnostic> diagnostics, List<Loop> loo
 			loops.add(new Loop(l.loop().span().start(), l.grouped()));
 		}
 		loops.sort(java.util.Comparator.comparingInt(Loop::start));
-		return new Findings(analysis.file().text(), List.copyOf(own), List.copyOf(loops), carriable, null);
+		return new Findings(analysis.file().text(), List.copyOf(own), List.copyOf(loops), carriable, null,
+				selfCallsNamingNothing(analysis));
+	}
+
+	/** The starts of the calls {@code self.f} that name no function of their program, in source order. */
+	static List<Integer> selfCallsNamingNothing(Analysis analysis) {
+		if (!analysis.facts().has(Keys.CALLS)) {
+			return List.of();
+		}
+		CallResolution calls = analysis.facts().get(Keys.CALLS);
+		List<Integer> out = new ArrayList<>();
+		for (Program p : analysis.module().programs()) {
+			for (Function f : p.functions()) {
+				for (Expr.Call c : calls.callsIn(f)) {
+					if (calls.of(c) instanceof Callee.UnknownFunction u && u.viaSelf()) {
+						out.add(c.span().start());
+					}
+				}
+			}
+		}
+		out.sort(null);
+		return List.copyOf(out);
 	}
 
 	/** Whether a finding has a place of its own (an internal error or a finding without a span has none). */

@@ -70,19 +70,23 @@ final class ModulePart {
 		return text.length();
 	}
 
-	/** The part's findings and rank loops, at module offsets, in the analyzer's order. */
-	record Found(List<Diagnostic> diagnostics, List<Findings.Loop> loops) {
+	/**
+	 * The part's findings, rank loops and calls {@code self.f} naming nothing, at module offsets, in the
+	 * analyzer's order.
+	 */
+	record Found(List<Diagnostic> diagnostics, List<Findings.Loop> loops, List<Integer> selfCallsNamingNothing) {
+	}
+
+	/** The part parsed. */
+	ParsedFile parse() {
+		return PythonFrontEnd.get().parse(text);
 	}
 
 	/**
-	 * What an analysis of the part finds; null when the part has a syntax error or a finding without a
+	 * What an analysis of the part (parsed by {@link #parse}) finds; null when it has a finding without a
 	 * place, or a place that is not in a kept piece.
 	 */
-	Found analyze(Analyzer analyzer, AnalyzerConfig config) {
-		ParsedFile parsed = PythonFrontEnd.get().parse(text);
-		if (parsed.hasProblems()) {
-			return null;
-		}
+	Found analyze(ParsedFile parsed, Analyzer analyzer, AnalyzerConfig config) {
 		Analysis analysis = analyzer.analyze(parsed, config);
 		List<Diagnostic> diagnostics = new ArrayList<>(analysis.diagnostics().size());
 		for (Diagnostic d : analysis.diagnostics()) {
@@ -100,7 +104,58 @@ final class ModulePart {
 			}
 			loops.add(new Findings.Loop(at, l.grouped()));
 		}
-		return new Found(diagnostics, loops);
+		List<Integer> selfCalls = new ArrayList<>();
+		for (int at : Findings.selfCallsNamingNothing(analysis)) {
+			selfCalls.add(toModule(at));
+		}
+		return new Found(diagnostics, loops, selfCalls);
+	}
+
+	/**
+	 * Why a parse of the part, which has syntax problems, may not be what a parse of the module makes of
+	 * the piece {@code broken} (module offsets {@code [start, end)}); null when it is. It is when every
+	 * problem and every node the parser's recovery marked lies in that piece, and the kept pieces just
+	 * before and after it ({@code neighbours}, which must be kept) come out as parsed alone: then the
+	 * parser met the piece after in its top-level loop, as in the module, and the rest of the module
+	 * (clean statements, each parsing alone as in place) cannot differ ({@code IncrementalParser} rests on
+	 * the same argument).
+	 */
+	String breakStaysIn(ParsedFile parsed, String module, int start, int end, List<int[]> neighbours) {
+		if (parsed.rootNode() == null) {
+			return "the part is too deep to parse";
+		}
+		for (dev.ptotools.language.SyntaxProblem p : parsed.problems()) {
+			int at = toModule(p.offset());
+			if (at < start || at + p.length() > end || at == end) {
+				return "a syntax problem outside the edited class or def";
+			}
+		}
+		for (int node : parsed.syntaxErrorNodeOffsets()) {
+			int at = toModule(node);
+			if (at < start || at >= end) {
+				return "the parser's recovery reaches outside the edited class or def";
+			}
+		}
+		for (int[] n : neighbours) {
+			ParsedFile alone = PythonFrontEnd.get().parse(module.substring(n[0], n[1]));
+			List<String> expected = new ArrayList<>();
+			for (dev.ptotools.language.python.Statement st : alone.ast().getBody()) {
+				dev.ptotools.language.Spans.Span sp = alone.spans().of(st);
+				expected.add(st.eClass().getName() + "@" + (n[0] + sp.offset()) + "+" + sp.length());
+			}
+			List<String> found = new ArrayList<>();
+			for (dev.ptotools.language.python.Statement st : parsed.ast().getBody()) {
+				dev.ptotools.language.Spans.Span sp = parsed.spans().of(st);
+				int at = sp == null ? -1 : toModule(sp.offset());
+				if (at >= n[0] && at < n[1]) {
+					found.add(st.eClass().getName() + "@" + at + "+" + sp.length());
+				}
+			}
+			if (alone.hasProblems() || !expected.equals(found)) {
+				return "the statement next to the edit parses differently beside it";
+			}
+		}
+		return null;
 	}
 
 	/** A part offset in the module; -1 in the line breaks of a left-out unit. */

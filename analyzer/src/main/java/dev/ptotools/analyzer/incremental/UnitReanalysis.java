@@ -12,6 +12,7 @@ import dev.ptotools.analyzer.config.AnalyzerConfig;
 import dev.ptotools.analyzer.diagnostics.Diagnostic;
 import dev.ptotools.analyzer.ir.Span;
 import dev.ptotools.analyzer.pipeline.Analyzer;
+import dev.ptotools.language.ParsedFile;
 
 /**
  * The findings of an edited module from the findings of the version before, re-analyzing only the
@@ -32,8 +33,15 @@ import dev.ptotools.analyzer.pipeline.Analyzer;
  * answer is a refusal, since findings at module level (a builder's call, a jit sample) could change.
  * The new text is analyzed with every unit outside the set reduced to its line breaks ({@link
  * ModulePart}: lines stay, offsets map back), and its findings inside the set are taken; the findings everywhere else are the previous version's,
- * moved by the edit's length. No syntax error may be in either version: recovery and CPython's
- * one-error rule reach across statements.
+ * moved by the edit's length.
+ *
+ * <p>The version before has no syntax error (the caller passes the newest one without). The new one
+ * may have, when it stays in the one class or def edited: the part then keeps the statements next to
+ * it, and its parse must show every problem and every node the recovery marked inside that piece and
+ * the neighbours as parsed alone ({@link ModulePart#breakStaysIn}); what the damage breaks
+ * ({@code ParseDamage}) is then inside the piece, in calls of its functions (units naming it, in the
+ * set), or at a call {@code self.f} naming nothing anywhere, which refuses unless in the set.
+ * Everywhere else the damage is the same as none, and the findings carried stand.
  */
 public final class UnitReanalysis {
 
@@ -76,9 +84,24 @@ public final class UnitReanalysis {
 		if (part.length() > maxShare * text.length()) {
 			return Attempt.refused("most of the module would be analyzed again");
 		}
-		ModulePart.Found found = part.analyze(analyzer, config);
+		ParsedFile parsed = part.parse();
+		boolean broken = parsed.hasProblems();
+		if (broken) {
+			Object beside = brokenPart(before, now, edit, again, maxShare);
+			if (beside instanceof String why) {
+				return Attempt.refused(why);
+			}
+			part = (ModulePart) beside;
+			parsed = part.parse();
+			String why = part.breakStaysIn(parsed, text, now.pieces().get(edit.first).start(),
+					now.pieces().get(edit.first).end(), neighbours(now, edit.first));
+			if (why != null) {
+				return Attempt.refused(why);
+			}
+		}
+		ModulePart.Found found = part.analyze(parsed, analyzer, config);
 		if (found == null) {
-			return Attempt.refused("the part analyzed has a syntax error or an internal error");
+			return Attempt.refused("the part analyzed has an internal error");
 		}
 		// the part's findings in the re-analyzed units; the previous version's everywhere else
 		List<Diagnostic> fresh = new ArrayList<>();
@@ -116,7 +139,60 @@ public final class UnitReanalysis {
 			}
 		}
 		loops.sort(java.util.Comparator.comparingInt(Findings.Loop::start));
-		return new Attempt(new Findings(text, merge(carried, fresh), List.copyOf(loops), true, now), null);
+		List<Integer> selfCalls = new ArrayList<>();
+		for (int at : before.selfCallsNamingNothing()) {
+			if (!edit.changedOld(at) && !again.get(now.pieceAt(edit.move(at)))) {
+				selfCalls.add(edit.move(at));
+			}
+		}
+		for (int at : found.selfCallsNamingNothing()) {
+			if (again.get(now.pieceAt(at))) {
+				selfCalls.add(at);
+			}
+		}
+		selfCalls.sort(null);
+		return new Attempt(new Findings(text, merge(carried, fresh), List.copyOf(loops), !broken, now,
+				List.copyOf(selfCalls)), null);
+	}
+
+	/**
+	 * For a new version with a syntax error: the part to analyze with the statements next to the edit
+	 * kept too (the parser's recovery reaches them: see {@link ModulePart#breakStaysIn}), or why the
+	 * findings cannot be carried. Only an edit of one class or def qualifies, and only when no call
+	 * {@code self.f} naming nothing stands outside the part analyzed again: in a file with a syntax error,
+	 * {@code ParseDamage} takes every such call for a method the break took away.
+	 */
+	private static Object brokenPart(Findings before, ModuleUnits now, Edit edit, BitSet again, double maxShare) {
+		if (edit.newEnd - edit.first != 1) {
+			return "a syntax error in an edit of more than one class or def";
+		}
+		for (int at : before.selfCallsNamingNothing()) {
+			if (!edit.changedOld(at) && !again.get(now.pieceAt(edit.move(at)))) {
+				return "a call self.f naming nothing outside the edit, which a syntax error anywhere breaks";
+			}
+		}
+		BitSet kept = (BitSet) again.clone();
+		for (int j = edit.first - 1; j <= edit.first + 1; j += 2) {
+			if (j >= 0 && j < now.pieces().size()) {
+				kept.set(j);
+			}
+		}
+		ModulePart part = ModulePart.of(now, kept);
+		if (part.length() > maxShare * now.text().length()) {
+			return "most of the module would be analyzed again";
+		}
+		return part;
+	}
+
+	/** The module offsets {start, end} of the pieces next to piece k. */
+	private static List<int[]> neighbours(ModuleUnits units, int k) {
+		List<int[]> out = new ArrayList<>();
+		for (int j = k - 1; j <= k + 1; j += 2) {
+			if (j >= 0 && j < units.pieces().size()) {
+				out.add(new int[] { units.pieces().get(j).start(), units.pieces().get(j).end() });
+			}
+		}
+		return out;
 	}
 
 	/**
