@@ -189,6 +189,7 @@ class UnitReanalysisTest {
 		for (Path p : Examples.files()) {
 			texts.add(Files.readString(p));
 		}
+		texts.addAll(EditSequences.corpusSeeds());
 		for (String module : texts) {
 			// on a new line after a one-line assignment in a function, a third of the way down
 			java.util.regex.Matcher m = ASSIGNMENT_LINE.matcher(module);
