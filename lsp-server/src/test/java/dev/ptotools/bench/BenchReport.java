@@ -55,8 +55,10 @@ final class BenchReport {
 				  `tests` with `--pypto DIR`, else the generated folder of PyPTO modules), and one `pyright` CLI run
 				  over the same folder; the highest VmHWM of the process and its children, read every 10 ms while it
 				  runs (the high-water mark only grows, so at most the last 10 ms's growth is missed).
-				- **peak RSS**: `ServerMemory`: the PyPTO programs opened in one server; once each has diagnostics, the
-				  kernel's high-water mark (VmHWM) of the server process and its children.
+				- **peak RSS**: `ServerMemory`: the PyPTO programs opened in one server; once each has diagnostics and
+				  the server has then published nothing for 5 s (pyright checks the files after a first quick word on
+				  each; ours compiles after its analysis), the kernel's high-water mark (VmHWM) of the server process
+				  and its children.
 				""");
 		return b.toString();
 	}
