@@ -13,6 +13,7 @@ import dev.ptotools.analyzer.diagnostics.Diagnostic;
 import dev.ptotools.analyzer.ir.Span;
 import dev.ptotools.analyzer.pipeline.Analyzer;
 import dev.ptotools.language.ParsedFile;
+import dev.ptotools.language.PythonFrontEnd;
 
 /**
  * The findings of an edited module from the findings of the version before, re-analyzing only the
@@ -84,8 +85,10 @@ public final class UnitReanalysis {
 		if (part.length() > maxShare * text.length()) {
 			return Attempt.refused("most of the module would be analyzed again");
 		}
-		ParsedFile parsed = part.parse();
-		boolean broken = parsed.hasProblems();
+		// A statement being typed breaks the one unit edited most of the time: when that unit does not parse
+		// alone, the part is made with its neighbours at once instead of being parsed without them first.
+		ParsedFile parsed = breaksAlone(now, edit) ? null : part.parse();
+		boolean broken = parsed == null || parsed.hasProblems();
 		if (broken) {
 			Object beside = brokenPart(before, now, edit, again, maxShare);
 			if (beside instanceof String why) {
@@ -93,6 +96,9 @@ public final class UnitReanalysis {
 			}
 			part = (ModulePart) beside;
 			parsed = part.parse();
+			if (!parsed.hasProblems()) {
+				return Attempt.refused("the edited class or def parses alone otherwise than in place");
+			}
 			String why = part.breakStaysIn(parsed, text, now.pieces().get(edit.first).start(),
 					now.pieces().get(edit.first).end(), neighbours(now, edit.first));
 			if (why != null) {
@@ -182,6 +188,15 @@ public final class UnitReanalysis {
 			return "most of the module would be analyzed again";
 		}
 		return part;
+	}
+
+	/** Whether the edit is of one piece, which has a syntax problem when parsed alone. */
+	private static boolean breaksAlone(ModuleUnits now, Edit edit) {
+		if (edit.newEnd - edit.first != 1) {
+			return false;
+		}
+		ModuleUnits.Piece p = now.pieces().get(edit.first);
+		return PythonFrontEnd.get().parse(now.text().substring(p.start(), p.end())).hasProblems();
 	}
 
 	/** The module offsets {start, end} of the pieces next to piece k. */
