@@ -330,20 +330,17 @@ public final class AnalysisScheduler {
 
 		/** Queues the compile on the compile thread unless it already was. */
 		void start() {
-			if (!started.getAndSet(true)) {
-				result.completeAsync(this::run, compileThread).whenComplete((a, e) -> letGoUnlessInUse(doc));
-			}
+			startOn(compileThread);
 		}
 
 		/** Runs the compile on this thread unless it was queued already. */
 		void runHere() {
+			startOn(Runnable::run);
+		}
+
+		private void startOn(java.util.concurrent.Executor executor) {
 			if (!started.getAndSet(true)) {
-				try {
-					result.complete(run());
-				} catch (RuntimeException | Error e) {
-					result.completeExceptionally(e);
-				}
-				letGoUnlessInUse(doc);
+				result.completeAsync(this::run, executor).whenComplete((a, e) -> letGoUnlessInUse(doc));
 			}
 		}
 
@@ -355,23 +352,23 @@ public final class AnalysisScheduler {
 		private AnalyzedDocument run() {
 			AnalyzedDocument quick = from.getAndSet(null);
 			if (superseded.getAsBoolean()) {
-				return quick != null ? quick : doc.withFindings();
+				return unchanged(quick);
 			}
-			Analysis compiled;
-			if (quick != null) {
-				// continued from the first step's facts (which hold no syntax tree): only the compile and
-				// the rules reading it run
-				compiled = Compiler.analyzer(settings.effectiveCompile(project).options(), superseded)
-						.extend(quick.analysis(), settings.analyzerConfig(project));
-			} else {
-				compiled = Compiler.analyzer(settings.effectiveCompile(project).options(), superseded)
-						.analyze(PythonFrontEnd.get().parse(snap.text()), settings.analyzerConfig(project))
-						.withoutSyntaxTree();
-			}
+			Analyzer compiler = Compiler.analyzer(settings.effectiveCompile(project).options(), superseded);
+			// continued from the first step's facts (which hold no syntax tree): only the compile and the
+			// rules reading it run; or, the analysis let go of, the whole pipeline on the text again
+			Analysis compiled = quick != null ? compiler.extend(quick.analysis(), settings.analyzerConfig(project))
+					: compiler.analyze(PythonFrontEnd.get().parse(snap.text()), settings.analyzerConfig(project))
+							.withoutSyntaxTree();
 			if (superseded.getAsBoolean()) {
-				return quick != null ? quick : doc.withFindings();
+				return unchanged(quick);
 			}
 			return offerAndPublish(doc, AnalyzedDocument.of(snap, compiled, settings, project));
+		}
+
+		/** What a step the document moved past answers: its first step, or the findings held. */
+		private AnalyzedDocument unchanged(AnalyzedDocument quick) {
+			return quick != null ? quick : doc.withFindings();
 		}
 	}
 

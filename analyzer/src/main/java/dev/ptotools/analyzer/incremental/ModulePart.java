@@ -119,7 +119,7 @@ final class ModulePart {
 
 	/**
 	 * Why a parse of the part, which has syntax problems, may not be what a parse of the module makes of
-	 * the piece {@code broken} (module offsets {@code [start, end)}); null when it is. It is when every
+	 * the piece {@code broken} of {@code units}; null when it is. It is when every
 	 * problem and every node the parser's recovery marked lies in that piece, and the kept pieces just
 	 * before and after it ({@code neighbours}, which must be kept) come out as parsed alone: then the
 	 * parser met the piece after in its top-level loop, as in the module, and the rest of the module
@@ -127,7 +127,9 @@ final class ModulePart {
 	 * the same argument). A text too deep to parse has its one problem at offset 0, in the module's head,
 	 * and is refused here.
 	 */
-	String breakStaysIn(ParsedFile parsed, String module, int start, int end, List<int[]> neighbours) {
+	String breakStaysIn(ParsedFile parsed, ModuleUnits units, int broken, List<Integer> neighbours) {
+		int start = units.pieces().get(broken).start();
+		int end = units.pieces().get(broken).end();
 		for (dev.ptotools.language.SyntaxProblem p : parsed.problems()) {
 			int at = toModule(p.offset());
 			if (at < start || at + p.length() > end || at == end) {
@@ -140,26 +142,33 @@ final class ModulePart {
 				return "the parser's recovery reaches outside the edited class or def";
 			}
 		}
-		for (int[] n : neighbours) {
-			ParsedFile alone = PythonFrontEnd.get().parse(module.substring(n[0], n[1]));
-			List<String> expected = new ArrayList<>();
-			for (dev.ptotools.language.python.Statement st : alone.ast().getBody()) {
-				dev.ptotools.language.Spans.Span sp = alone.spans().of(st);
-				expected.add(st.eClass().getName() + "@" + (n[0] + sp.offset()) + "+" + sp.length());
-			}
-			List<String> found = new ArrayList<>();
-			for (dev.ptotools.language.python.Statement st : parsed.ast().getBody()) {
-				dev.ptotools.language.Spans.Span sp = parsed.spans().of(st);
-				int at = sp == null ? -1 : toModule(sp.offset());
-				if (at >= n[0] && at < n[1]) {
-					found.add(st.eClass().getName() + "@" + at + "+" + sp.length());
-				}
-			}
+		for (int n : neighbours) {
+			ModuleUnits.Piece piece = units.pieces().get(n);
+			ParsedFile alone = PythonFrontEnd.get().parse(units.text().substring(piece.start(), piece.end()));
+			List<String> expected = statements(alone, at -> piece.start() + at, piece);
+			List<String> found = statements(parsed, this::toModule, piece);
 			if (alone.hasProblems() || !expected.equals(found)) {
 				return "the statement next to the edit parses differently beside it";
 			}
 		}
 		return null;
+	}
+
+	/**
+	 * The top-level statements of a parse that start in a piece of the module (offsets {@code toModule}),
+	 * as kind, start and length.
+	 */
+	private static List<String> statements(ParsedFile parsed, java.util.function.IntUnaryOperator toModule,
+			ModuleUnits.Piece piece) {
+		List<String> out = new ArrayList<>();
+		for (dev.ptotools.language.python.Statement st : parsed.ast().getBody()) {
+			dev.ptotools.language.Spans.Span sp = parsed.spans().of(st);
+			int at = sp == null ? -1 : toModule.applyAsInt(sp.offset());
+			if (at >= piece.start() && at < piece.end()) {
+				out.add(st.eClass().getName() + "@" + at + "+" + sp.length());
+			}
+		}
+		return out;
 	}
 
 	/** A part offset in the module; -1 in the line breaks of a left-out unit. */

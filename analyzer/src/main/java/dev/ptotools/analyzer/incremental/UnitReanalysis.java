@@ -89,8 +89,10 @@ public final class UnitReanalysis {
 		// alone, the part is made with its neighbours at once instead of being parsed without them first.
 		ParsedFile parsed = breaksAlone(now, edit) ? null : part.parse();
 		boolean broken = parsed == null || parsed.hasProblems();
+		// where calls self.f naming nothing stand outside the part: a syntax error anywhere breaks them
+		List<Integer> carriedSelfCalls = carried(before.selfCallsNamingNothing(), edit, now, again);
 		if (broken) {
-			Object beside = brokenPart(before, now, edit, again, maxShare);
+			Object beside = brokenPart(now, edit, again, carriedSelfCalls, maxShare);
 			if (beside instanceof String why) {
 				return Attempt.refused(why);
 			}
@@ -99,8 +101,7 @@ public final class UnitReanalysis {
 			if (!parsed.hasProblems()) {
 				return Attempt.refused("the edited class or def parses alone otherwise than in place");
 			}
-			String why = part.breakStaysIn(parsed, text, now.pieces().get(edit.first).start(),
-					now.pieces().get(edit.first).end(), neighbours(now, edit.first));
+			String why = part.breakStaysIn(parsed, now, edit.first, neighbours(now, edit.first));
 			if (why != null) {
 				return Attempt.refused(why);
 			}
@@ -132,11 +133,9 @@ public final class UnitReanalysis {
 		}
 		List<Findings.Loop> loops = new ArrayList<>();
 		for (Findings.Loop l : before.loops()) {
-			if (!edit.changedOld(l.start())) {
-				int at = edit.move(l.start());
-				if (!again.get(now.pieceAt(at))) {
-					loops.add(new Findings.Loop(at, l.grouped()));
-				}
+			int at = edit.carried(l.start(), now, again);
+			if (at >= 0) {
+				loops.add(new Findings.Loop(at, l.grouped()));
 			}
 		}
 		for (Findings.Loop l : found.loops()) {
@@ -145,12 +144,7 @@ public final class UnitReanalysis {
 			}
 		}
 		loops.sort(java.util.Comparator.comparingInt(Findings.Loop::start));
-		List<Integer> selfCalls = new ArrayList<>();
-		for (int at : before.selfCallsNamingNothing()) {
-			if (!edit.changedOld(at) && !again.get(now.pieceAt(edit.move(at)))) {
-				selfCalls.add(edit.move(at));
-			}
-		}
+		List<Integer> selfCalls = new ArrayList<>(carriedSelfCalls);
 		for (int at : found.selfCallsNamingNothing()) {
 			if (again.get(now.pieceAt(at))) {
 				selfCalls.add(at);
@@ -168,21 +162,16 @@ public final class UnitReanalysis {
 	 * {@code self.f} naming nothing stands outside the part analyzed again: in a file with a syntax error,
 	 * {@code ParseDamage} takes every such call for a method the break took away.
 	 */
-	private static Object brokenPart(Findings before, ModuleUnits now, Edit edit, BitSet again, double maxShare) {
+	private static Object brokenPart(ModuleUnits now, Edit edit, BitSet again, List<Integer> carriedSelfCalls,
+			double maxShare) {
 		if (edit.newEnd - edit.first != 1) {
 			return "a syntax error in an edit of more than one class or def";
 		}
-		for (int at : before.selfCallsNamingNothing()) {
-			if (!edit.changedOld(at) && !again.get(now.pieceAt(edit.move(at)))) {
-				return "a call self.f naming nothing outside the edit, which a syntax error anywhere breaks";
-			}
+		if (!carriedSelfCalls.isEmpty()) {
+			return "a call self.f naming nothing outside the edit, which a syntax error anywhere breaks";
 		}
 		BitSet kept = (BitSet) again.clone();
-		for (int j = edit.first - 1; j <= edit.first + 1; j += 2) {
-			if (j >= 0 && j < now.pieces().size()) {
-				kept.set(j);
-			}
-		}
+		neighbours(now, edit.first).forEach(kept::set);
 		ModulePart part = ModulePart.of(now, kept);
 		if (part.length() > maxShare * now.text().length()) {
 			return "most of the module would be analyzed again";
@@ -199,12 +188,24 @@ public final class UnitReanalysis {
 		return PythonFrontEnd.get().parse(now.text().substring(p.start(), p.end())).hasProblems();
 	}
 
-	/** The module offsets {start, end} of the pieces next to piece k. */
-	private static List<int[]> neighbours(ModuleUnits units, int k) {
-		List<int[]> out = new ArrayList<>();
+	/** The pieces next to piece k. */
+	private static List<Integer> neighbours(ModuleUnits units, int k) {
+		List<Integer> out = new ArrayList<>(2);
 		for (int j = k - 1; j <= k + 1; j += 2) {
 			if (j >= 0 && j < units.pieces().size()) {
-				out.add(new int[] { units.pieces().get(j).start(), units.pieces().get(j).end() });
+				out.add(j);
+			}
+		}
+		return out;
+	}
+
+	/** Old offsets outside the change and outside the part analyzed again, moved to the new text. */
+	private static List<Integer> carried(List<Integer> offsets, Edit edit, ModuleUnits now, BitSet again) {
+		List<Integer> out = new ArrayList<>();
+		for (int at : offsets) {
+			int moved = edit.carried(at, now, again);
+			if (moved >= 0) {
+				out.add(moved);
 			}
 		}
 		return out;
@@ -338,6 +339,18 @@ public final class UnitReanalysis {
 		/** An old offset outside the change in the new text (one at a pure insertion moves with what follows). */
 		int move(int offset) {
 			return offset >= oldChangedEnd ? offset + delta : offset;
+		}
+
+		/**
+		 * An old offset in the new text when what stands there is carried: outside the change and outside
+		 * the units analyzed again ({@code again}); else -1.
+		 */
+		int carried(int offset, ModuleUnits now, BitSet again) {
+			if (changedOld(offset)) {
+				return -1;
+			}
+			int at = move(offset);
+			return again.get(now.pieceAt(at)) ? -1 : at;
 		}
 
 		/** An old span in the new text; null when it reaches into the change. */

@@ -109,13 +109,18 @@ public final class Symbols {
 		}
 		List<WorkspaceSymbol> symbols = List.of();
 		try {
-			Analysis a = Analyzer.standard().analyze(PythonFrontEnd.get().parse(snap.text()), AnalyzerConfig.DEFAULT);
-			symbols = a.isPypto() ? symbols(a, snap.uri()) : List.of();
+			symbols = symbols(PythonFrontEnd.get().parse(snap.text()), snap.uri());
 		} catch (RuntimeException e) {
 			// as for a closed file: no symbols rather than no answer
 		}
 		OPEN_INDEX.put(d, new OpenIndexed(snap.version(), symbols));
 		return symbols;
+	}
+
+	/** The symbols of a file parsed outside the analysis scheduler (none unless a PyPTO file). */
+	private static List<WorkspaceSymbol> symbols(dev.ptotools.language.ParsedFile parsed, String uri) {
+		Analysis a = Analyzer.standard().analyze(parsed, AnalyzerConfig.DEFAULT);
+		return a.isPypto() ? symbols(a, uri) : List.of();
 	}
 
 	private static List<WorkspaceSymbol> indexed(Path file) {
@@ -128,8 +133,7 @@ public final class Symbols {
 			byte[] bytes = Files.readAllBytes(file);
 			List<WorkspaceSymbol> symbols = List.of();
 			if (new String(bytes, java.nio.charset.StandardCharsets.ISO_8859_1).contains("pypto")) {
-				Analysis a = Analyzer.standard().analyze(PythonFrontEnd.get().parse(bytes), AnalyzerConfig.DEFAULT);
-				symbols = a.isPypto() ? symbols(a, Lsp.uri(file)) : List.of();
+				symbols = symbols(PythonFrontEnd.get().parse(bytes), Lsp.uri(file));
 			}
 			INDEX.put(file, new Indexed(modified, symbols));
 			return symbols;
