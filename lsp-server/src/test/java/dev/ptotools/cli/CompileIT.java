@@ -62,20 +62,24 @@ class CompileIT {
 		Path editorOut = dir.resolve("build_output");
 		try (LspHarness lsp = new LspHarness()) {
 			lsp.initialize(dir, null);
+			List<Path> sources;
 			try (Stream<Path> s = Files.list(src)) {
-				for (Path f : s.sorted().toList()) {
-					String uri = f.toUri().toString();
-					lsp.open(uri, Files.readString(f));
-					lsp.awaitVersion(uri, 1);
-					lsp.server.getTextDocumentService().didSave(new DidSaveTextDocumentParams(new TextDocumentIdentifier(uri)));
-				}
+				sources = s.sorted().toList();
 			}
+			for (Path f : sources) {
+				String uri = f.toUri().toString();
+				lsp.open(uri, Files.readString(f));
+				lsp.awaitVersion(uri, 1);
+				lsp.server.getTextDocumentService().didSave(new DidSaveTextDocumentParams(new TextDocumentIdentifier(uri)));
+			}
+			// each save logs once its files are in place; listing the folder before that can meet a
+			// temporary file that is renamed while it is read
 			long deadline = System.currentTimeMillis() + 60_000;
-			// names only while the server writes: a temporary file can be renamed between listing and reading
-			while ((!Files.isDirectory(editorOut) || names(editorOut).size() < 16
-					|| names(editorOut).stream().anyMatch(k -> k.endsWith(".tmp")))
-					&& System.currentTimeMillis() < deadline) {
-				Thread.sleep(100);
+			while (lsp.client.messages.stream().filter(m -> m.getMessage().startsWith("pto: compiled ")).count() < sources.size()) {
+				if (System.currentTimeMillis() > deadline) {
+					throw new AssertionError("not every save compiled: " + lsp.client.messages);
+				}
+				Thread.sleep(50);
 			}
 		}
 		Map<String, byte[]> editor = tree(editorOut);
@@ -208,12 +212,6 @@ class CompileIT {
 		assertTrue(bad.err().contains("latin1.py: error: not compiled: Non-UTF-8 code"), bad.err());
 		Pto.Run header = Pto.run(dir, "compile", "--runtime-header", "bogus");
 		assertEquals(2, header.exit());
-	}
-
-	private static List<String> names(Path root) throws IOException {
-		try (Stream<Path> s = Files.walk(root)) {
-			return s.filter(Files::isRegularFile).map(p -> root.relativize(p).toString()).toList();
-		}
 	}
 
 	private static Map<String, byte[]> tree(Path root) throws IOException {
