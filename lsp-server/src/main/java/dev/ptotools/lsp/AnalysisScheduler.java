@@ -47,6 +47,7 @@ public final class AnalysisScheduler {
 	private IncrementalParser incremental;
 	private OpenDocument incrementalFor;
 	private final java.util.concurrent.atomic.AtomicInteger carriedVersions = new java.util.concurrent.atomic.AtomicInteger();
+	private final java.util.concurrent.atomic.AtomicInteger reanalyzedVersions = new java.util.concurrent.atomic.AtomicInteger();
 	/** The documents in use, which keep their whole analysis; the others keep their findings. */
 	private final RetainedAnalyses retained;
 
@@ -290,6 +291,11 @@ public final class AnalysisScheduler {
 		return carriedVersions.get();
 	}
 
+	/** How many versions were analyzed again for a settings change ({@link #reanalyze}). */
+	public int reanalyzedVersions() {
+		return reanalyzedVersions.get();
+	}
+
 	/**
 	 * Beyond this share of the text analyzed again, carrying findings saves little and the whole
 	 * analysis, which gives every fact, is made at once instead.
@@ -391,7 +397,7 @@ public final class AnalysisScheduler {
 		keep(doc, a);
 		// the check and the send as one, so that the two steps' threads never send a version after a newer one
 		synchronized (doc.publishing) {
-			if (doc.mayPublish(a.version())) {
+			if (doc.mayPublish(a)) {
 				publisher.accept(a);
 			}
 		}
@@ -468,10 +474,11 @@ public final class AnalysisScheduler {
 
 	/**
 	 * Re-analyzes documents (after a settings change) and publishes the results. A document whose
-	 * held analysis is of its current version and was made with the settings and project
-	 * configuration that apply now is left as it is: the analysis reads nothing else, so it would
-	 * come out the same. (Editors send configuration at start-up, often twice: without this, a large
-	 * file was analyzed up to four times before the first edit.)
+	 * held analysis was made with the settings and project configuration that apply now is left as it
+	 * is: the analysis reads nothing else, so it would come out the same; and if the document has moved
+	 * on since, its edit's own analysis is under way, with these settings too. (Editors send
+	 * configuration at start-up, often twice: without this, a large file was analyzed up to four times
+	 * before the first edit.)
 	 */
 	public void reanalyze(List<OpenDocument> docs) {
 		for (OpenDocument d : new ArrayList<>(docs)) {
@@ -479,11 +486,12 @@ public final class AnalysisScheduler {
 				OpenDocument.Snapshot snap = d.snapshot();
 				// a document not in use keeps findings only; they were made with the settings of their time too
 				AnalyzedDocument held = d.analyzed() != null ? d.analyzed() : d.withFindings();
-				if (held != null && held.version() == snap.version() && held.text().equals(snap.text())
+				if (held != null && (held.version() != snap.version() || held.text().equals(snap.text()))
 						&& held.settings().equals(workspace.settingsFor(snap.path()))
 						&& held.project().equals(workspace.projectFor(snap.path()))) {
 					return;
 				}
+				reanalyzedVersions.incrementAndGet();
 				offerAndPublish(d, analyze(snap));
 			});
 		}

@@ -32,7 +32,18 @@ public final class OpenDocument {
 	 * a statement is typed, most versions do not parse, and each starts from the last one that did.
 	 */
 	private volatile AnalyzedDocument carriable;
-	private volatile int lastPublished = Integer.MIN_VALUE;
+	/** What was last published, so that a version's same findings are not sent again. */
+	private Publication published;
+
+	/** What a client was sent for a version: its diagnostics and rank loops, or why it was skipped. */
+	private record Publication(int version, List<dev.ptotools.analyzer.diagnostics.Diagnostic> diagnostics,
+			List<dev.ptotools.analyzer.incremental.Findings.Loop> loops, String skippedBecause) {
+
+		static Publication of(AnalyzedDocument a) {
+			return a.findings() == null ? new Publication(a.version(), List.of(), List.of(), a.skippedBecause())
+					: new Publication(a.version(), a.diagnostics(), a.findings().loops(), null);
+		}
+	}
 	ScheduledFuture<?> pending;
 	CompletableFuture<AnalyzedDocument> inFlight;
 	int inFlightVersion = Integer.MIN_VALUE;
@@ -139,12 +150,17 @@ public final class OpenDocument {
 		}
 	}
 
-	/** Whether diagnostics of this version may be published (never older after newer). */
-	synchronized boolean mayPublish(int v) {
-		if (v < lastPublished || v != version) {
+	/**
+	 * Whether the findings of this version may be published: never older after newer, and not what was
+	 * published last again (a version analyzed again after it let go of its analysis).
+	 */
+	synchronized boolean mayPublish(AnalyzedDocument a) {
+		int v = a.version();
+		Publication p = Publication.of(a);
+		if (v != version || published != null && v < published.version() || p.equals(published)) {
 			return false;
 		}
-		lastPublished = v;
+		published = p;
 		return true;
 	}
 }

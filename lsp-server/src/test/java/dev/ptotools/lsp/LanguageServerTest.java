@@ -382,20 +382,26 @@ class LanguageServerTest {
 	@Test
 	void configurationThatChangesNothingIsNotReanalyzed() throws Exception {
 		openExample();
-		// Both steps of version 1 published (the analyzer's findings, then with the compile's) before the
-		// configuration arrives, so any later publish of version 1 would be a re-analysis.
-		long deadline = System.currentTimeMillis() + 30_000;
-		while (publishesOf(1) < 2 && System.currentTimeMillis() < deadline) {
-			Thread.sleep(20);
-		}
+		// both steps of version 1 done (the analyzer's findings, then the compile's) before the configuration arrives
+		PtoLanguageServer server = lsp.implementation();
+		server.scheduler().compiled(server.document(uri)).get(30, TimeUnit.SECONDS);
+		long published = publishesOf(1);
 		// What Neovim does after initialize: the same (empty) settings again, then the server pulls them.
 		lsp.server.getWorkspaceService().didChangeConfiguration(new DidChangeConfigurationParams(new JsonObject()));
 		lsp.server.getWorkspaceService().didChangeConfiguration(new DidChangeConfigurationParams(new JsonObject()));
 		// Analyses run one at a time in order: once version 2 is published, any re-analysis of 1 was too.
 		lsp.change(uri, 2, text + "\n");
 		lsp.awaitVersion(uri, 2);
-		// Twice: the analyzer's findings first, then with the compile's; not again for the configuration.
-		assertEquals(2, publishesOf(1), "version 1 analyzed once and published in its two steps");
+		assertEquals(0, server.scheduler().reanalyzedVersions(), "nothing analyzed again for the configuration");
+		assertEquals(published, publishesOf(1));
+
+		// A configuration that changes something does analyze again, and publishes what changed.
+		JsonElement disabling = JsonParser.parseString("{\"disabledRules\": [\"PTO302\"]}");
+		lsp.client.configuration = disabling; // what the server pulls after the notification
+		lsp.server.getWorkspaceService().didChangeConfiguration(new DidChangeConfigurationParams(disabling));
+		lsp.awaitDiagnostics(uri, d -> d.getVersion() == 2
+				&& d.getDiagnostics().stream().noneMatch(x -> "PTO302".equals(x.getCode().getLeft())));
+		assertTrue(server.scheduler().reanalyzedVersions() >= 1);
 	}
 
 	private long publishesOf(int version) {

@@ -141,6 +141,48 @@ class RetainedAnalysesTest {
 		}
 	}
 
+	/**
+	 * A request on a document that let go of its analysis analyzes it again, and its compile after: what
+	 * was published for the version, the compile's findings included, stands as it is; nothing is sent
+	 * again.
+	 */
+	@Test
+	void analyzingADocumentAgainPublishesNothingNew() throws Exception {
+		try (LspHarness lsp = new LspHarness()) {
+			lsp.initialize(workspace, null);
+			PtoLanguageServer server = lsp.implementation();
+			String rejected;
+			try (var in = getClass().getResourceAsStream("/e2e/undefined_name.py")) {
+				rejected = new String(in.readAllBytes(), java.nio.charset.StandardCharsets.UTF_8);
+			}
+			String first = workspace.resolve("rejected.py").toUri().toString();
+			lsp.open(first, rejected);
+			lsp.awaitDiagnostics(first, d -> d.getDiagnostics().stream().anyMatch(x -> "PTO500".equals(x.getCode().getLeft())));
+			String other = example("single_chip.py");
+			for (int i = 0; i < RetainedAnalyses.CAPACITY; i++) {
+				String u = workspace.resolve("m" + i + ".py").toUri().toString();
+				lsp.open(u, other);
+				lsp.awaitVersion(u, 1);
+			}
+			OpenDocument doc = server.document(first);
+			assertNull(doc.analyzed(), "the document opened first let go of its analysis");
+			int publishedBefore = publications(lsp, first).size();
+
+			var symbols = lsp.server.getTextDocumentService()
+					.documentSymbol(new DocumentSymbolParams(new TextDocumentIdentifier(first))).get(30, TimeUnit.SECONDS);
+			assertFalse(symbols.isEmpty());
+			AnalyzedDocument compiled = server.scheduler().compiled(doc).get(30, TimeUnit.SECONDS);
+			assertTrue(compiled.diagnostics().stream().anyMatch(d -> d.rule().equals("PTO500")), "analyzed again, compiled");
+			assertNotNull(doc.analyzed());
+			assertEquals(List.of(), publications(lsp, first).subList(publishedBefore, publications(lsp, first).size()),
+					"nothing published again");
+		}
+	}
+
+	private static List<PublishDiagnosticsParams> publications(LspHarness lsp, String uri) {
+		return lsp.client.diagnostics.stream().filter(p -> p.getUri().equals(uri)).toList();
+	}
+
 	private static String uri(WorkspaceSymbol s) {
 		return s.getLocation().isLeft() ? s.getLocation().getLeft().getUri() : s.getLocation().getRight().getUri();
 	}
