@@ -194,6 +194,10 @@ public final class ConstEval {
 	}
 
 	private Object attribute(Expr.Attribute a) {
+		if (a.value() instanceof Expr.Name n && env.get(n.id()) instanceof Values.Namespace ns) {
+			Object v = ns.values().get(a.attr()); // args.platform: the option's default
+			return v != null ? v : Values.Unknown.INSTANCE;
+		}
 		String dotted = imports.normalize(dottedOf(a));
 		if (dotted == null) {
 			return Values.Unknown.INSTANCE;

@@ -12,11 +12,14 @@ import dev.ptotools.analyzer.ir.Stmt;
  * The Python values names hold at a point of a module's plain code, folded statically: module-level
  * constants, then a function's parameters (their defaults unless given) and the assignments before
  * that point, in source order. Control flow is not followed (an assignment under an if counts); a
- * name assigned something that does not fold is unknown from there on, as a reader would expect.
+ * name assigned something that does not fold is unknown from there on, as a reader would expect. An
+ * argparse parser's options are their defaults ({@link ArgparseFolding}).
  */
 public final class ScriptScope {
 
 	private final Script script;
+	/** How the script writes argparse's parser class. */
+	private final java.util.Set<String> argumentParsers;
 	private final String pl;
 	private final String pld;
 	private final List<dev.ptotools.analyzer.ir.Function> dslFunctions;
@@ -30,6 +33,7 @@ public final class ScriptScope {
 
 	public ScriptScope(dev.ptotools.analyzer.ir.ModuleIR module) {
 		this.script = module.script();
+		this.argumentParsers = ArgparseFolding.constructors(script);
 		this.pl = module.pl();
 		this.pld = module.pld();
 		List<dev.ptotools.analyzer.ir.Function> fs = new java.util.ArrayList<>();
@@ -96,10 +100,13 @@ public final class ScriptScope {
 				return;
 			}
 			if (s instanceof Stmt.Assign a && a.value() != null) {
-				Object v = eval.eval(a.value());
+				Object parsing = ArgparseFolding.assigned(a.value(), env, argumentParsers);
+				Object v = parsing != null ? parsing : eval.eval(a.value());
 				for (Expr t : a.targets()) {
 					bind(t, v, env);
 				}
+			} else if (s instanceof Stmt.ExprStmt e) {
+				ArgparseFolding.applied(e, env, eval);
 			} else if (s instanceof Stmt.If i) {
 				assignments(i.body(), env, before);
 				assignments(i.orelse(), env, before);

@@ -33,6 +33,17 @@ public final class Values {
 	public record EnumValue(String type, String member) {
 	}
 
+	/**
+	 * An {@code argparse.ArgumentParser} as far as its options were added: the value of each option when
+	 * the script runs without arguments, by destination.
+	 */
+	public record ArgumentParser(java.util.Map<String, Object> defaults) {
+	}
+
+	/** What {@code parse_args()} of a script run without arguments returns: its options' defaults. */
+	public record Namespace(java.util.Map<String, Object> values) {
+	}
+
 	public static boolean known(Object v) {
 		return v != null && v != Unknown.INSTANCE;
 	}

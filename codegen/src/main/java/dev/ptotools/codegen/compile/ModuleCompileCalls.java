@@ -94,20 +94,20 @@ final class ModuleCompileCalls {
 	}
 
 	private CompileOptions apply(Call c, CompileOptions options) {
-		Map<String, Object> env = scope.at(c.def(), c.call().span().start(), Map.of());
-		dev.ptotools.analyzer.facts.ConstEval eval = scope.evaluator(env);
 		Map<String, Object> given = new LinkedHashMap<>();
-		read(c.call().keywords(), eval, given);
+		read(c.call().keywords(), c.call(), c.def(), given);
 		return RunConfigOptions.apply(given, options);
 	}
 
 	/**
 	 * The options the keywords of a call give (the first value of each wins): {@code platform},
 	 * {@code backend_type}, and those of a {@code distributed_config=DistributedConfig(...)} or a
-	 * {@code config=RunConfig(...)} among them.
+	 * {@code config=RunConfig(...)} among them, written there or bound to a name before
+	 * ({@code run_config = RunConfig(...)}; {@code run(program, config=run_config)}). Values are folded
+	 * where the call is written.
 	 */
-	private static void read(List<Expr.Keyword> keywords, dev.ptotools.analyzer.facts.ConstEval eval,
-			Map<String, Object> given) {
+	private void read(List<Expr.Keyword> keywords, Expr.Call at, Script.Def def, Map<String, Object> given) {
+		dev.ptotools.analyzer.facts.ConstEval eval = scope.evaluator(scope.at(def, at.span().start(), Map.of()));
 		for (Expr.Keyword k : keywords) {
 			if (k.name() == null) {
 				continue;
@@ -120,19 +120,38 @@ final class ModuleCompileCalls {
 				}
 			}
 			case "backend_type" -> given.putIfAbsent("backend_type", k.value().toString());
-			case "distributed_config" -> {
-				if (k.value() instanceof Expr.Call dc && dc.funcText() != null && dc.funcText().endsWith("DistributedConfig")) {
-					read(dc.keywords(), eval, given);
-				}
-			}
-			case "config" -> {
-				if (k.value() instanceof Expr.Call rc && rc.funcText() != null && rc.funcText().endsWith("RunConfig")) {
-					read(rc.keywords(), eval, given);
+			case "distributed_config", "config" -> {
+				Expr.Call config = configCall(k.value(), at, def, k.name().equals("config") ? "RunConfig" : "DistributedConfig");
+				if (config != null) {
+					read(config.keywords(), config, def, given);
 				}
 			}
 			default -> {
 			}
 			}
 		}
+	}
+
+	/**
+	 * The {@code RunConfig(...)} or {@code DistributedConfig(...)} call a keyword's value is: written in
+	 * place, or the last one assigned to that name in the same function before {@code at}; else null.
+	 */
+	private Expr.Call configCall(Expr value, Expr.Call at, Script.Def def, String config) {
+		if (value instanceof Expr.Call c) {
+			return c.funcText() != null && c.funcText().endsWith(config) ? c : null;
+		}
+		if (!(value instanceof Expr.Name n)) {
+			return null;
+		}
+		Stmt.Assign last = null; // the walk is not in source order
+		for (Object o : PyWalk.walk(def == null ? module.script().body() : def.body())) {
+			if (o instanceof Stmt.Assign a && a.span().start() < at.span().start() && a.targets().size() == 1
+					&& a.targets().get(0) instanceof Expr.Name t && t.id().equals(n.id())
+					&& (last == null || a.span().start() > last.span().start())) {
+				last = a;
+			}
+		}
+		return last != null && last.value() instanceof Expr.Call c && c.funcText() != null && c.funcText().endsWith(config)
+				? c : null;
 	}
 }

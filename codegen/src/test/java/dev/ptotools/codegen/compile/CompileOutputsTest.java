@@ -95,6 +95,39 @@ class CompileOutputsTest {
 	}
 
 	@Test
+	void aRunConfigBoundToANameWithAnArgparsePlatformGivesItsDefault() {
+		// As pypto's SPMD paged-attention example writes it: python example.py runs with the option's default.
+		String main = """
+				def main():
+				    parser = argparse.ArgumentParser(description="example")
+				    parser.add_argument("-p", "--platform", type=str, default="a2a3", choices=["a2a3", "a2a3sim", "a5"])
+				    parser.add_argument("--enable-swimlane", action="store_true", default=False)
+				    args = parser.parse_args()
+				    program = build(16)
+				    run_config = RunConfig(platform=args.platform, enable_chip_swimlane=args.enable_swimlane)
+				    run(program, config=run_config)
+				""";
+		String src = Sources.HEADER + "import argparse\n\nfrom pypto.runtime import RunConfig, run\n\n\ndef build(n):\n"
+				+ "    @pl.program\n    class P:\n" + COPY.indent(4) + "    return P\n\n\n" + main;
+		assertEquals("a2a3", json(Sources.ok(src), "P/compiled_meta.json").get("platform").getAsString());
+
+		// the config bound last before the call counts; so does the parser's set_defaults after add_argument
+		String rebound = src.replace("    run(program, config=run_config)\n",
+				"    parser.set_defaults(platform=\"a5\")\n    args = parser.parse_args()\n"
+						+ "    run_config = RunConfig(platform=args.platform)\n    run(program, config=run_config)\n");
+		assertEquals("a5", json(Sources.ok(rebound), "P/compiled_meta.json").get("platform").getAsString());
+
+		// a positional argument has no value in a run without arguments: the option stays as it was
+		String positional = src.replace("\"-p\", \"--platform\", type=str, default=\"a2a3\"", "\"platform\"");
+		assertEquals("a2a3sim", json(Sources.ok(positional), "P/compiled_meta.json").get("platform").getAsString());
+
+		// from argparse import ArgumentParser, and an option whose string default type=int converts
+		String fromImport = src.replace("import argparse\n", "from argparse import ArgumentParser\n")
+				.replace("argparse.ArgumentParser(", "ArgumentParser(");
+		assertEquals("a2a3", json(Sources.ok(fromImport), "P/compiled_meta.json").get("platform").getAsString());
+	}
+
+	@Test
 	void aJitSampleCallsRunConfigGivesPlatformAndDeviceIds() {
 		// As pypto's distributed examples write it: options from argparse defaults, device ids parsed from text.
 		String src = Sources.HEADER + """
