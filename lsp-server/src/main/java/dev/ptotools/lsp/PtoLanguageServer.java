@@ -12,7 +12,6 @@ import java.util.function.Function;
 
 import org.eclipse.lsp4j.*;
 import org.eclipse.lsp4j.jsonrpc.CancelChecker;
-import org.eclipse.lsp4j.jsonrpc.Endpoint;
 import org.eclipse.lsp4j.jsonrpc.json.JsonRpcMethod;
 import org.eclipse.lsp4j.jsonrpc.messages.Either;
 import org.eclipse.lsp4j.jsonrpc.messages.Either3;
@@ -24,7 +23,6 @@ import org.eclipse.lsp4j.services.WorkspaceService;
 import org.eclipse.xtext.ide.server.LanguageServerImpl;
 
 import com.google.gson.JsonElement;
-import com.google.gson.JsonObject;
 
 import dev.ptotools.language.DeepStack;
 import dev.ptotools.lsp.features.CodeActions;
@@ -56,7 +54,7 @@ public class PtoLanguageServer extends LanguageServerImpl {
 
 	private final Map<String, OpenDocument> documents = new ConcurrentHashMap<>();
 	private final WorkspaceFolders workspace = new WorkspaceFolders(new ConfigurationWarnings(this::warn));
-	private final AnalysisScheduler scheduler = new AnalysisScheduler(workspace, this::publish);
+	private final AnalysisScheduler scheduler = new AnalysisScheduler(workspace, new DiagnosticsPublisher(this));
 	private final ExecutorService requests = Executors.newFixedThreadPool(2, DeepStack.threadFactory());
 	private final Commands commands = new Commands(this);
 	private volatile LanguageClient client;
@@ -251,41 +249,6 @@ public class PtoLanguageServer extends LanguageServerImpl {
 			doc.replace(params.getText(), doc.version());
 		}
 		scheduler.compiled(doc).thenAcceptAsync(commands::compileOnSave, requests).exceptionally(this::logFailure);
-	}
-
-	/** Publishes the diagnostics of an analysis (called in version order by the scheduler). */
-	private void publish(AnalyzedDocument a) {
-		LanguageClient c = client;
-		if (c == null || !documents.containsKey(a.snapshot().uri())) {
-			return;
-		}
-		List<org.eclipse.lsp4j.Diagnostic> out = new ArrayList<>();
-		if (a.findings() == null) {
-			org.eclipse.lsp4j.Diagnostic d = new org.eclipse.lsp4j.Diagnostic(
-					new Range(new Position(0, 0), new Position(0, 0)), a.skippedBecause(), DiagnosticSeverity.Information,
-					Lsp.SOURCE, "limit");
-			out.add(d);
-		} else {
-			boolean related = capabilities.getTextDocument() == null
-					|| capabilities.getTextDocument().getPublishDiagnostics() == null
-					|| !Boolean.FALSE.equals(capabilities.getTextDocument().getPublishDiagnostics().getRelatedInformation());
-			dev.ptotools.language.source.LineMap lines = a.lines();
-			for (dev.ptotools.analyzer.diagnostics.Diagnostic d : a.diagnostics()) {
-				out.add(Lsp.diagnostic(d, lines, a.snapshot().uri(), related));
-			}
-		}
-		c.publishDiagnostics(new PublishDiagnosticsParams(a.snapshot().uri(), out, a.version()));
-		if (a.findings() != null) {
-			long grouped = a.findings().grouped();
-			long notGrouped = a.findings().loops().size() - grouped;
-			JsonObject summary = new JsonObject();
-			summary.addProperty("uri", a.snapshot().uri());
-			summary.addProperty("grouped", grouped);
-			summary.addProperty("notGrouped", notGrouped);
-			if (c instanceof Endpoint endpoint) {
-				endpoint.notify("pto/loopSummary", summary);
-			}
-		}
 	}
 
 	public List<OpenDocument> openDocuments() {
