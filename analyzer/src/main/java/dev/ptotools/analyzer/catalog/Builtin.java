@@ -11,9 +11,11 @@ import java.util.List;
  * @param op the IR op id pypto builds ("tensor.slice"), null for non-ops; " | " joins alternatives
  * @param category what kind of member ("view", "collective", "control/loop", "dtype"...)
  * @param bytes the byte size of a dtype, else -1
+ * @param memberValues for a plain class of int constants (pl.tile.MaskPattern), each member's value: pypto's
+ *        parser reads {@code pl.tile.MaskPattern.P0101} as the int 1, not as an enum member
  */
 public record Builtin(String name, List<String> aliases, List<BuiltinParam> params, String returns, String op,
-		String category, String doc, List<String> members, int bytes) {
+		String category, String doc, List<String> members, int bytes, java.util.Map<String, Long> memberValues) {
 
 	public record BuiltinParam(String name, String kind, String defaultValue, boolean required) {
 	}

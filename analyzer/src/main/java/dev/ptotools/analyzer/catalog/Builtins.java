@@ -98,12 +98,22 @@ public final class Builtins {
 				}
 				list.add(new Builtin(o.get("name").getAsString(), strings(o, "aliases"), List.copyOf(params),
 						str(o, "returns", null), str(o, "op", null), str(o, "category", ""), str(o, "doc", ""),
-						strings(o, "members"), o.has("bytes") ? o.get("bytes").getAsInt() : -1));
+						strings(o, "members"), o.has("bytes") ? o.get("bytes").getAsInt() : -1, values(o)));
 			}
 			return new Builtins(list);
 		} catch (Exception e) {
 			throw new IllegalStateException("cannot load the builtin catalog", e);
 		}
+	}
+
+	private static java.util.Map<String, Long> values(JsonObject o) {
+		java.util.Map<String, Long> out = new java.util.LinkedHashMap<>();
+		if (o.has("values")) {
+			for (var e : o.getAsJsonObject("values").entrySet()) {
+				out.put(e.getKey(), e.getValue().getAsLong());
+			}
+		}
+		return java.util.Map.copyOf(out);
 	}
 
 	private static String str(JsonObject o, String key, String dflt) {

@@ -209,6 +209,9 @@ public final class ConstEval {
 		int dot = dotted.lastIndexOf('.');
 		String enumName = dotted.substring(0, dot);
 		Builtin en = Builtins.get().lookup(enumName);
+		if (en != null && en.memberValues().containsKey(a.attr())) {
+			return en.memberValues().get(a.attr()); // a class of int constants: the int, as pypto reads it
+		}
 		if (en != null && en.category().equals("enum") && en.members().contains(a.attr())) {
 			return new Values.EnumValue(enumName.substring(enumName.lastIndexOf('.') + 1), a.attr());
 		}

@@ -27,9 +27,11 @@ import dev.ptotools.codegen.types.DType;
 final class OpCalls {
 
 	private final FunctionParser p;
+	private final GatherScatterForms gatherScatter;
 
 	OpCalls(FunctionParser p) {
 		this.p = p;
+		this.gatherScatter = new GatherScatterForms(p);
 	}
 
 	dev.ptotools.codegen.ir.Expr call(Expr.Call c, String name) {
@@ -66,7 +68,7 @@ final class OpCalls {
 		case "pl.tensor.slice", "pl.slice", "pl.tile.slice" -> slice(c, bound);
 		case "pl.tensor.read", "pl.read", "pl.tile.read" -> read(c, bound);
 		case "pl.system.task_dummy" -> taskDummy(c, bound);
-		default -> generic(c, b, bound);
+		default -> GatherScatterForms.handles(b.name()) ? gatherScatter.build(b.name(), c, bound) : generic(c, b, bound);
 		};
 	}
 
@@ -375,7 +377,8 @@ final class OpCalls {
 
 	/** {@code read(t, indices)}: a single index is a one-element tuple (pypto's flat 1-D access). */
 	private dev.ptotools.codegen.ir.Expr read(Expr.Call c, Map<String, Expr> a) {
-		dev.ptotools.codegen.ir.Expr t = ir(require(a, "tensor", "src", c));
+		// pl.tensor.read(tensor, ...), pl.tile.read(tile, ...), pl.read(src, ...)
+		dev.ptotools.codegen.ir.Expr t = ir(a.containsKey("tile") ? a.get("tile") : require(a, "tensor", "src", c));
 		Expr idx = require(a, "indices", "offset", c);
 		dev.ptotools.codegen.ir.Expr x = ir(idx);
 		dev.ptotools.codegen.ir.Expr.MakeTuple tuple = x instanceof dev.ptotools.codegen.ir.Expr.MakeTuple m ? m
