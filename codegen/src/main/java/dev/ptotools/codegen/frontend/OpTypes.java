@@ -31,7 +31,7 @@ final class OpTypes {
 			"col_expand_max", "col_expand_min", "col_expand_expdif", "adds", "subs", "muls", "divs", "maximums",
 			"minimums", "ands", "ors", "xors", "shls", "shrs", "fmods", "rems", "cmps", "addsc", "subsc", "sels",
 			"set_validshape", "write", "scatter_update", "prelu", "addc", "subc", "tget_scale_addr", "matmul_acc",
-			"gemv_acc", "batch_matmul_acc", "matmul_mx_acc", "assemble", "scatter", "scatter_mask", "mscatter");
+			"gemv_acc", "batch_matmul_acc", "matmul_mx_acc", "assemble", "scatter", "scatter_mask");
 
 	private static final Set<String> BROADCAST = Set.of("add", "sub", "mul", "div", "maximum", "minimum", "and", "or",
 			"xor", "shl", "shr", "fmod", "rem", "part_add", "part_mul", "part_max", "part_min", "cmp", "sel");
@@ -93,6 +93,9 @@ final class OpTypes {
 		}
 		if (SAME_AS_FIRST.contains(name)) {
 			return stripMemory(first);
+		}
+		if (name.equals("mscatter") && args.size() >= 3) {
+			return args.get(2).type(); // the output tensor's type unchanged (pypto's DeduceTileMscatterType)
 		}
 		if (BROADCAST.contains(name) && args.size() >= 2) {
 			return broadcast(first, args.get(1).type(), name.equals("cmp") ? null : null);
