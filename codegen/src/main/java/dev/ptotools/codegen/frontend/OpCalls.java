@@ -28,10 +28,12 @@ final class OpCalls {
 
 	private final FunctionParser p;
 	private final GatherScatterForms gatherScatter;
+	private final SyncallForms syncall;
 
 	OpCalls(FunctionParser p) {
 		this.p = p;
 		this.gatherScatter = new GatherScatterForms(p);
+		this.syncall = new SyncallForms(p);
 	}
 
 	dev.ptotools.codegen.ir.Expr call(Expr.Call c, String name) {
@@ -68,6 +70,7 @@ final class OpCalls {
 		case "pl.tensor.slice", "pl.slice", "pl.tile.slice" -> slice(c, bound);
 		case "pl.tensor.read", "pl.read", "pl.tile.read" -> read(c, bound);
 		case "pl.system.task_dummy" -> taskDummy(c, bound);
+		case "pl.system.syncall" -> syncall.build(c, bound);
 		default -> GatherScatterForms.handles(b.name()) ? gatherScatter.build(b.name(), c, bound) : generic(c, b, bound);
 		};
 	}

@@ -147,6 +147,14 @@ final class IrExprPrinter {
 		if (e instanceof Expr.TupleGetItem g) {
 			return text(g.tuple()) + "[" + g.index() + "]";
 		}
+		if (e instanceof Expr.Call c && c.isOp("system.syncall") && (c.args().size() == 1 || c.args().size() == 2)
+				&& "soft".equals(c.kwargs().get("mode"))) {
+			// pypto prints the soft form's operands through the keyword-only DSL surface, so it parses again
+			Object used = c.args().size() == 2 ? c.args().get(1) : null;
+			return "pl.system.syncall(mode=\"soft\", core_type=\"" + c.kwargs().getOrDefault("core_type", "mix")
+					+ "\", gm_workspace=" + text(c.args().get(0)) + ", used_cores="
+					+ (used == null ? "0" : used instanceof Expr.ConstInt ci ? Long.toString(ci.value()) : text((Expr) used)) + ")";
+		}
 		if (e instanceof Expr.Call c) {
 			String callee = !c.isOp() ? "self." + c.name() : c.name().startsWith("pld.") ? c.name() : "pl." + c.name();
 			StringBuilder b = new StringBuilder(callee).append('(').append(exprList(c.args()));
