@@ -159,6 +159,9 @@ final class OpTypes {
 			return new Type.Scalar(DType.INDEX);
 		case "pld.system.get_comm_ctx":
 			return new Type.CommCtx();
+		case "pld.tensor.allgather", "pld.tensor.all_to_all", "pld.tensor.all_to_all_v":
+			// the window every rank's chunk lands in (pypto returns the target's type: window-as-result)
+			return args.size() >= 2 ? args.get(1).type() : Type.UNKNOWN;
 		case "pld.tensor.window": {
 			if (args.size() >= 2 && args.get(1) instanceof Expr.MakeTuple t) {
 				DType d = kwargs.get("dtype") instanceof DType dd ? dd : DType.FP32;
