@@ -127,8 +127,7 @@ final class GatherScatterForms {
 	}
 
 	private static boolean given(Map<String, Expr> a, String name) {
-		Expr e = a.get(name);
-		return e != null && !(e instanceof Expr.Literal l && l.value() == null);
+		return OpCalls.present(a.get(name)) != null;
 	}
 
 	private static Expr required(Expr.Call c, Map<String, Expr> a, String name) {

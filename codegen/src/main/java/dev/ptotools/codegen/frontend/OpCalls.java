@@ -414,7 +414,8 @@ final class OpCalls {
 				new Type.Scalar(DType.TASK_ID), c.span());
 	}
 
-	private static Expr present(Expr e) {
+	/** The argument, or null when it is absent or an explicit None (pypto's wrappers treat both alike). */
+	static Expr present(Expr e) {
 		return e == null || e instanceof Expr.Literal l && l.value() == null ? null : e;
 	}
 

@@ -91,8 +91,7 @@ final class SyncallForms {
 	}
 
 	private static Expr given(Map<String, Expr> a, String name) {
-		Expr e = a.get(name);
-		return e == null || e instanceof Expr.Literal l && l.value() == null ? null : e;
+		return OpCalls.present(a.get(name));
 	}
 
 	private String text(Map<String, Expr> a, String name, String dflt, Expr.Call c) {
