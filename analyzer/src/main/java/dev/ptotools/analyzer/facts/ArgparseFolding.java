@@ -19,7 +19,7 @@ import dev.ptotools.analyzer.ir.Stmt;
  * and how the files they write were made). So {@code RunConfig(platform=args.platform)} folds to the
  * {@code --platform} option's default.
  */
-final class ArgparseFolding {
+public final class ArgparseFolding {
 
 	private ArgparseFolding() {
 	}
@@ -127,26 +127,39 @@ final class ArgparseFolding {
 				&& env.get(n.id()) instanceof Values.ArgumentParser p ? p : null;
 	}
 
-	/** argparse's dest: the keyword, else the first long option, else the first name, dashes as underscores. */
+	/** An option's dest, all its flags folded: unknown (null) when the dest keyword or a flag does not fold. */
 	private static String destination(Expr.Call c, ConstEval eval) {
 		for (Expr.Keyword k : c.keywords()) {
 			if ("dest".equals(k.name())) {
 				return eval.eval(k.value()) instanceof String d ? d : null;
 			}
 		}
-		String first = null;
+		List<Object> flags = new ArrayList<>();
 		for (Expr arg : c.args()) {
-			if (!(eval.eval(arg) instanceof String flag)) {
+			Object flag = eval.eval(arg);
+			if (!(flag instanceof String)) {
 				return null;
 			}
-			if (flag.startsWith("--")) {
+			flags.add(flag);
+		}
+		return destination(null, flags);
+	}
+
+	/**
+	 * argparse's dest for an option: {@code dest} when given, else the first long option among the flags
+	 * (strings; anything else is passed over), else the first flag, its dashes dropped and inner dashes
+	 * as underscores; null without any. The jit interpreter's argparse names options by it too.
+	 */
+	public static String destination(String dest, List<?> flags) {
+		if (dest != null) {
+			return dest;
+		}
+		for (Object a : flags) {
+			if (a instanceof String flag && flag.startsWith("--")) {
 				return flag.substring(2).replace('-', '_');
 			}
-			if (first == null) {
-				first = flag;
-			}
 		}
-		return first == null ? null : first.replaceFirst("^-+", "").replace('-', '_');
+		return !flags.isEmpty() && flags.get(0) instanceof String flag ? flag.replaceFirst("^-+", "").replace('-', '_') : null;
 	}
 
 	/**

@@ -78,10 +78,8 @@ final class ModuleCompileCalls {
 		if (n.id().equals(program)) {
 			return true;
 		}
-		List<Stmt> body = def == null ? module.script().body() : def.body();
-		for (Object o : PyWalk.walk(body)) {
-			if (o instanceof Stmt.Assign a && a.targets().size() == 1 && a.targets().get(0) instanceof Expr.Name t
-					&& t.id().equals(n.id()) && a.value() instanceof Expr.Call built && built.funcText() != null) {
+		for (Stmt.Assign a : assignmentsTo(n.id(), def)) {
+			if (a.value() instanceof Expr.Call built && built.funcText() != null) {
 				for (Script.Def d : module.script().defs()) {
 					if (d.name().equals(built.funcText()) && PyWalk.firstReturnWithValue(d.body()) != null
 							&& PyWalk.firstReturnWithValue(d.body()).value() instanceof Expr.Name r && r.id().equals(program)) {
@@ -144,14 +142,24 @@ final class ModuleCompileCalls {
 			return null;
 		}
 		Stmt.Assign last = null; // the walk is not in source order
-		for (Object o : PyWalk.walk(def == null ? module.script().body() : def.body())) {
-			if (o instanceof Stmt.Assign a && a.span().start() < at.span().start() && a.targets().size() == 1
-					&& a.targets().get(0) instanceof Expr.Name t && t.id().equals(n.id())
-					&& (last == null || a.span().start() > last.span().start())) {
+		for (Stmt.Assign a : assignmentsTo(n.id(), def)) {
+			if (a.span().start() < at.span().start() && (last == null || a.span().start() > last.span().start())) {
 				last = a;
 			}
 		}
 		return last != null && last.value() instanceof Expr.Call c && c.funcText() != null && c.funcText().endsWith(config)
 				? c : null;
+	}
+
+	/** The assignments {@code name = ...} in a function's body (the module's plain code for null), in walk order. */
+	private List<Stmt.Assign> assignmentsTo(String name, Script.Def def) {
+		List<Stmt.Assign> out = new ArrayList<>();
+		for (Object o : PyWalk.walk(def == null ? module.script().body() : def.body())) {
+			if (o instanceof Stmt.Assign a && a.targets().size() == 1 && a.targets().get(0) instanceof Expr.Name t
+					&& t.id().equals(name)) {
+				out.add(a);
+			}
+		}
+		return out;
 	}
 }

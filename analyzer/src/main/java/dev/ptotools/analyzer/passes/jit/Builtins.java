@@ -422,15 +422,8 @@ final class Builtins {
 	private Object argparse(Py.ArgParser p, String m, List<Object> args, Map<String, Object> kwargs) {
 		switch (m) {
 		case "add_argument": {
-			String dest = kwargs.get("dest") instanceof String d ? d : null;
-			for (Object a : args) {
-				if (dest == null && a instanceof String flag && flag.startsWith("--")) {
-					dest = flag.substring(2).replace('-', '_');
-				}
-			}
-			if (dest == null && !args.isEmpty() && args.get(0) instanceof String flag) {
-				dest = flag.replaceFirst("^-+", "").replace('-', '_');
-			}
+			String dest = dev.ptotools.analyzer.facts.ArgparseFolding.destination(
+					kwargs.get("dest") instanceof String d ? d : null, args);
 			if (dest == null) {
 				return Values.None.INSTANCE;
 			}
