@@ -89,6 +89,84 @@ class PipelineTest {
 	}
 
 	@Test
+	void aSuppressionNamingNoRuleSuppressesNothingAndSaysSo() {
+		// a name that is no rule's (here a [tool.pto] setting's) must not widen to every rule
+		String file = "# pto: ignore-file[runtime-header]\n" + NOT_PINNED;
+		Analysis a = analyze(file);
+		assertEquals(1, of(a, "PTO105").size(), describe(a));
+		List<Diagnostic> invalid = of(a, "PTO001");
+		assertEquals(1, invalid.size(), describe(a));
+		assertEquals("'runtime-header' names no rule, so this comment suppresses nothing (use an id such as PTO105,"
+				+ " an id prefix such as PTO1, or a rule name such as dispatch-not-pinned; see docs/rules)",
+				invalid.get(0).message());
+		assertEquals("runtime-header", file.substring(invalid.get(0).span().start(), invalid.get(0).span().end()));
+		assertEquals(Severity.WARNING, invalid.get(0).severity());
+		// the fix removes the comment line
+		assertEquals(NOT_PINNED, invalid.get(0).fixes().get(0).applyTo(file));
+		// a line comment with a hyphenated non-rule hides nothing on its line either
+		String line = NOT_PINNED.replace("device=0)", "device=0)  # pto: ignore[not-a-rule]");
+		assertEquals(1, of(analyze(line), "PTO105").size());
+		assertEquals(1, of(analyze(line), "PTO001").size());
+		String empty = NOT_PINNED.replace("device=0)", "device=0)  # pto: ignore[]");
+		assertEquals(1, of(analyze(empty), "PTO105").size());
+		assertEquals(1, of(analyze(empty), "PTO001").size());
+	}
+
+	@Test
+	void aRuleNameSuppressesThatRuleOnly() {
+		// "grouped-dispatch" is PTO100's name: hides the grouped mark, not the PTO105 warning of the other loop
+		String text = hostProgram("""
+				        for r in pl.range(pld.world_size()):
+				            self.chip(inputs[r], data, device=0)
+				        for r in pl.range(pld.world_size()):
+				            self.chip(inputs[r], data, device=r)
+				""");
+		Analysis plain = analyze(text);
+		assertEquals(1, of(plain, "PTO100").size(), describe(plain));
+		Analysis a = analyze("# pto: ignore-file[grouped-dispatch]\n" + text);
+		assertEquals(0, of(a, "PTO100").size(), describe(a));
+		assertEquals(1, of(a, "PTO105").size(), describe(a));
+		String line = NOT_PINNED.replace("device=0)", "device=0)  # pto: ignore[non-view-statement-in-rank-loop]");
+		assertEquals(1, of(analyze(line), "PTO105").size());
+	}
+
+	@Test
+	void aSuppressionWithSeveralSelectorsKeepsTheValidOnes() {
+		String line = NOT_PINNED.replace("device=0)", "device=0)  # pto: ignore[bogus, dispatch-not-pinned]");
+		Analysis a = analyze(line);
+		assertEquals(0, of(a, "PTO105").size(), describe(a));
+		assertEquals(1, of(a, "PTO001").size(), describe(a));
+		assertTrue(of(a, "PTO001").get(0).fixes().stream().noneMatch(f -> f.title().startsWith("Remove")),
+				"the comment still does something: no removal offered");
+	}
+
+	@Test
+	void idPrefixesSuppressEveryRuleTheyStartAndOnlyThose() {
+		String file = "# pto: ignore-file[PTO1]\n" + NOT_PINNED;
+		Analysis a = analyze(file);
+		assertTrue(a.diagnostics().stream().noneMatch(d -> d.rule().startsWith("PTO1")), describe(a));
+		assertEquals(0, of(a, "PTO001").size(), describe(a));
+		Analysis line = analyze(NOT_PINNED.replace("device=0)", "device=0)  # pto: ignore[pto10]"));
+		assertEquals(0, of(line, "PTO105").size(), describe(line));
+		Analysis other = analyze(NOT_PINNED.replace("device=0)", "device=0)  # pto: ignore[PTO2]"));
+		assertEquals(1, of(other, "PTO105").size(), describe(other));
+	}
+
+	@Test
+	void syntaxErrorsCannotBeSuppressed() {
+		String text = IMPORTS + "x = (1,  # pto: ignore\ny = [\n";
+		Analysis bare = analyze(IMPORTS + "def f(:  # pto: ignore\n    pass\n");
+		assertEquals(1, of(bare, "PTO000").size(), describe(bare));
+		Analysis named = analyze(IMPORTS + "# pto: ignore-file[PTO000]\ndef f(:\n    pass\n");
+		assertEquals(1, of(named, "PTO000").size(), describe(named));
+		List<Diagnostic> invalid = of(named, "PTO001");
+		assertEquals(1, invalid.size(), describe(named));
+		assertTrue(invalid.get(0).message().startsWith("'PTO000' cannot be suppressed: it is a syntax error"),
+				invalid.get(0).message());
+		assertTrue(!analyze(text).diagnostics().isEmpty());
+	}
+
+	@Test
 	void everyFindingOffersTheSuppressFixes() {
 		Diagnostic d = of(analyze(NOT_PINNED), "PTO105").get(0);
 		assertTrue(d.fixes().stream().anyMatch(f -> f.title().equals("Suppress PTO105 on this line")));

@@ -18,10 +18,41 @@ public record ModuleIR(boolean importsPypto, String pl, String pld, List<Program
 		this(importsPypto, pl, pld, programs, suppressions, Imports.of(pl, pld), Script.EMPTY);
 	}
 
-	/** A suppression comment: {@code # pto: ignore[ID,...]} on a line, or ignore-file for the file. */
-	public record Suppression(int line, boolean wholeFile, List<String> rules, Span span) {
+	/**
+	 * A suppression comment: {@code # pto: ignore[SELECTORS]} on a line, or {@code ignore-file[...]} for the
+	 * file. {@code rules} are the ids and id prefixes its selectors resolve to (empty: every rule);
+	 * {@code invalid} are the selectors that cannot suppress anything, which the comment reports instead
+	 * of guessing (a name that is no rule's, or a rule whose findings mean pypto cannot build the program).
+	 */
+	public record Suppression(int line, boolean wholeFile, List<String> rules, List<InvalidSelector> invalid,
+			Span span) {
+
+		/** Whether the comment hides findings of {@code rule}: named by id or id prefix, or a bare comment. */
 		public boolean covers(String rule) {
-			return rules.isEmpty() || rules.contains(rule);
+			if (!SUPPRESSIBLE.test(rule)) {
+				return false;
+			}
+			if (rules.isEmpty()) {
+				return invalid.isEmpty();
+			}
+			for (String r : rules) {
+				if (rule.startsWith(r)) {
+					return true;
+				}
+			}
+			return false;
 		}
 	}
+
+	/** A selector of a suppression comment that suppresses nothing, with why, at its place in the comment. */
+	public record InvalidSelector(String text, String reason, Span span) {
+	}
+
+	/**
+	 * Rules a comment can hide. Syntax errors (PTO000), pypto's rejections (PTO500) and internal errors
+	 * (PTO900) cannot: hiding them would make {@code pto check} pass on a file that {@code pto compile}
+	 * refuses, as rustc's hard errors cannot be allowed.
+	 */
+	public static final java.util.function.Predicate<String> SUPPRESSIBLE = rule -> !rule.equals("PTO000")
+			&& !rule.equals("PTO500") && !rule.equals("PTO900");
 }

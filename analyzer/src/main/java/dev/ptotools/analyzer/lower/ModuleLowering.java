@@ -46,7 +46,7 @@ import dev.ptotools.language.python.WithStmt;
 public final class ModuleLowering {
 
 	private static final Pattern SUPPRESSION = Pattern
-			.compile("#\\s*pto:\\s*ignore(-file)?(?:\\[([A-Za-z0-9_,\\s]*)\\])?");
+			.compile("#\\s*pto:\\s*ignore(-file)?(?:\\[([^\\]\\r\\n]*)\\])?");
 
 	private final ParsedFile file;
 	private final ExprLowering exprs;
@@ -581,16 +581,33 @@ public final class ModuleLowering {
 		Matcher m = SUPPRESSION.matcher(text);
 		while (m.find()) {
 			List<String> rules = new ArrayList<>();
+			List<ModuleIR.InvalidSelector> invalid = new ArrayList<>();
 			if (m.group(2) != null) {
-				for (String r : m.group(2).split(",")) {
-					if (!r.isBlank()) {
-						// an id or a rule's name ("dispatch-not-pinned"), as in configuration
-						rules.add(RuleSelectors.resolve(r).orElse(r.strip()));
+				int at = m.start(2);
+				for (String part : m.group(2).split(",", -1)) {
+					String selector = part.strip();
+					Span span = new Span(at + part.indexOf(selector), at + part.indexOf(selector) + selector.length());
+					at += part.length() + 1;
+					if (selector.isEmpty()) {
+						continue;
 					}
+					// an id, an id prefix or a rule's name ("dispatch-not-pinned"), as in configuration
+					String resolved = RuleSelectors.resolve(selector).orElse(null);
+					if (resolved == null) {
+						invalid.add(new ModuleIR.InvalidSelector(selector, "names no rule", span));
+					} else if (!ModuleIR.SUPPRESSIBLE.test(resolved)) {
+						invalid.add(new ModuleIR.InvalidSelector(selector, "cannot be suppressed", span));
+					} else {
+						rules.add(resolved);
+					}
+				}
+				if (rules.isEmpty() && invalid.isEmpty()) {
+					invalid.add(new ModuleIR.InvalidSelector("", "names no rule",
+							new Span(m.start(2) - 1, m.end(2) + 1)));
 				}
 			}
 			out.add(new ModuleIR.Suppression(file.lines().line(m.start()), m.group(1) != null, List.copyOf(rules),
-					new Span(m.start(), m.end())));
+					List.copyOf(invalid), new Span(m.start(), m.end())));
 		}
 		return out;
 	}

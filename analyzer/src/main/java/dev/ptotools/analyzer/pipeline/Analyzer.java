@@ -198,23 +198,23 @@ public final class Analyzer {
 
 	/** Filters, configures and sorts the findings of a run. */
 	private Analysis finish(ParsedFile file, ModuleIR module, Facts facts, List<Diagnostic> found, AnalyzerConfig config) {
-		found = withoutFollowOns(found, facts);
-		found = yieldCompileFindings(found, module);
+		// Disabled and suppressed findings go before the compile's are weighed against the analyzer's: a
+		// hidden analyzer error no longer stands for pypto's rejection, so the compile's own PTO500 shows.
+		List<Diagnostic> shown = new ArrayList<>();
+		for (Diagnostic d : withoutFollowOns(found, facts)) {
+			if ((d.rule().equals(INTERNAL_ERROR) || config.enabled(d.rule())) && !suppressed(d, module, file)) {
+				shown.add(d);
+			}
+		}
 		List<Diagnostic> out = new ArrayList<>();
 		Set<String> seen = new HashSet<>();
-		for (Diagnostic d : found) {
-			if (!d.rule().equals(INTERNAL_ERROR) && !config.enabled(d.rule())) {
-				continue;
-			}
-			if (suppressed(d, module, file)) {
-				continue;
-			}
+		for (Diagnostic d : yieldCompileFindings(shown, module)) {
 			// Two rules (or one rule twice) saying the same thing at the same place is noise.
 			if (!seen.add(d.rule() + "@" + d.span().start() + ":" + d.message())) {
 				continue;
 			}
 			Diagnostic configured = d.withSeverity(config.severity(d.rule(), d.severity()));
-			if (!d.rule().equals(INTERNAL_ERROR) && !d.rule().equals("PTO000")) {
+			if (ModuleIR.SUPPRESSIBLE.test(d.rule())) {
 				List<Fix> fixes = new ArrayList<>(d.fixes());
 				fixes.addAll(Suppressions.fixesFor(d, file.text()));
 				configured = configured.withFixes(List.copyOf(fixes));

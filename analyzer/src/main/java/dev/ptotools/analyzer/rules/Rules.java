@@ -4,6 +4,7 @@ import java.util.List;
 
 import dev.ptotools.analyzer.rules.basic.FunctionDeclarationRule;
 import dev.ptotools.analyzer.rules.basic.InvalidLoopRule;
+import dev.ptotools.analyzer.rules.basic.InvalidSuppressionRule;
 import dev.ptotools.analyzer.rules.basic.MissingAnnotationRule;
 import dev.ptotools.analyzer.rules.basic.SyntaxErrorRule;
 import dev.ptotools.analyzer.rules.basic.UnsupportedStatementRule;
@@ -42,7 +43,7 @@ import dev.ptotools.analyzer.rules.jit.JitShapeUnknownRule;
 /** Every rule, in id order. */
 public final class Rules {
 
-	private static final List<Rule> ALL = List.of(new SyntaxErrorRule(), new GroupedLoopRule(), new PartialWorldRule(),
+	private static final List<Rule> ALL = List.of(new SyntaxErrorRule(), new InvalidSuppressionRule(), new GroupedLoopRule(), new PartialWorldRule(),
 			new NoDispatchRule(), new ConditionalDispatchRule(), new SeveralDispatchesRule(), new UnpinnedDeviceRule(),
 			new NonViewStatementRule(), new CallInArgumentRule(), new LoopStateRule(), new NonSequentialLoopRule(),
 			new ControlFlowInLoopRule(), new DeadAllocationRule(), new UnconsumedWindowRule(), new InvalidDeviceRule(),
