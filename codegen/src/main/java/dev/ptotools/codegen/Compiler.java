@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashMap;
 import java.util.List;
+import java.util.function.Predicate;
 import java.util.Map;
 import java.util.stream.Stream;
 
@@ -102,6 +103,11 @@ public final class Compiler {
 			if (quiet) {
 				break;
 			}
+			if (f.kind() == CompileFindings.Kind.OVERRIDDEN) {
+				Problem p = problem(analysis, sourceName, f.program(), f.span(), "PTO502: " + f.message());
+				problems.add(new Problem(Severity.INFO, p.message(), p.source(), p.line(), p.column(), p.program()));
+				continue;
+			}
 			// As in the analysis: an analyzer error in the finding's program says more than the compile.
 			List<Diagnostic> instead = analyzerErrorsAround(analysis, errors, f.span());
 			if (!instead.isEmpty()) {
@@ -171,10 +177,10 @@ public final class Compiler {
 		return generate(analyzer(options).analyze(parsed, AnalyzerConfig.DEFAULT), options, sourceName);
 	}
 
-	/** Compiles a source text (an editor buffer) into the output folder. */
+	/** Compiles one source text (an editor buffer) into the output folder. */
 	public static CompileResult compileSource(String sourceName, String text, Path outDir, CompileOptions options) {
 		Generation g = generate(sourceName, text, options);
-		return write(List.of(g), outDir);
+		return write(List.of(g), outDir, p -> false);
 	}
 
 	/** Compiles one .py file, or every .py file under a folder (sorted, hidden folders skipped). */
@@ -184,14 +190,14 @@ public final class Compiler {
 		for (Path file : sources(input, outDir)) {
 			try {
 				String text = Files.readString(file);
-				generations.add(generate(file.toString(), text, options));
+				generations.add(generate(file.toString(), text, options).withFile(file));
 			} catch (IOException | UncheckedIOException e) {
 				problems.add(new Problem(Severity.ERROR, "cannot read: " + e.getMessage(), file.toString(), 0, 0, null));
 			}
 		}
-		CompileResult r = write(generations, outDir);
+		CompileResult r = write(generations, outDir, p -> false);
 		problems.addAll(r.problems());
-		return new CompileResult(r.written(), problems);
+		return new CompileResult(r.written(), r.changed(), r.removed(), problems);
 	}
 
 	/**
@@ -199,35 +205,65 @@ public final class Compiler {
 	 * caller that already has the analysis, such as the language server on save.
 	 */
 	public static CompileResult write(Generation generation, Path outDir) {
-		return write(List.of(generation), outDir);
+		return write(List.of(generation), outDir, p -> false);
 	}
 
-	private static CompileResult write(List<Generation> generations, Path outDir) {
+	/**
+	 * Writes generations into one output folder through the one writer ({@link OutputWriter}): each
+	 * program folder replaced whole, and the folders a source without errors wrote before and no longer
+	 * produces removed, as are those of a source for which {@code gone} holds (a deleted module).
+	 */
+	public static CompileResult write(List<Generation> generations, Path outDir, Predicate<Path> gone) {
+		List<Generation> kept = deduplicate(generations);
 		List<Problem> problems = new ArrayList<>();
-		List<Path> written = new ArrayList<>();
-		Map<String, String> owners = new HashMap<>();
-		OutputWriter writer = new OutputWriter(outDir);
-		for (Generation g : generations) {
-			problems.addAll(g.problems());
-			List<GeneratedFile> batch = new ArrayList<>();
-			String source = g.problems().isEmpty() ? null : g.problems().get(0).source();
+		kept.forEach(g -> problems.addAll(g.problems()));
+		OutputWriter.Result r = new OutputWriter(outDir).write(outputs(kept), gone);
+		for (String refusal : r.refusals()) {
+			problems.add(new Problem(Severity.ERROR, refusal, null, 0, 0, null));
+		}
+		return new CompileResult(r.written(), r.changed(), r.removed(), problems);
+	}
+
+	/** What {@link #write(List, Path, Predicate)} would do, touching nothing: {@code pto compile --check}. */
+	public static OutputWriter.Plan plan(List<Generation> generations, Path outDir, Predicate<Path> gone) {
+		return new OutputWriter(outDir).plan(outputs(deduplicate(generations)), gone);
+	}
+
+	private static List<OutputWriter.SourceOutput> outputs(List<Generation> generations) {
+		return generations.stream().map(g -> new OutputWriter.SourceOutput(g.file(), g.files(), !g.hasErrors())).toList();
+	}
+
+	/**
+	 * The generations as they are written into one output folder: a program that an earlier
+	 * generation already produced is dropped from a later one, with an error.
+	 */
+	public static List<Generation> deduplicate(List<Generation> generations) {
+		Map<String, Integer> owners = new HashMap<>();
+		List<Generation> out = new ArrayList<>();
+		for (int gi = 0; gi < generations.size(); gi++) {
+			Generation g = generations.get(gi);
+			List<GeneratedFile> files = new ArrayList<>();
+			List<Problem> problems = new ArrayList<>(g.problems());
+			List<String> reported = new ArrayList<>();
 			for (GeneratedFile f : g.files()) {
 				String program = f.path().substring(0, f.path().indexOf('/'));
-				String owner = owners.putIfAbsent(program, String.valueOf(System.identityHashCode(g)));
-				if (owner != null && !owner.equals(String.valueOf(System.identityHashCode(g)))) {
-					problems.add(new Problem(Severity.ERROR, "program '" + program + "' is defined in two sources; "
-							+ "keeping the first", source, 0, 0, program));
+				Integer owner = owners.putIfAbsent(program, gi);
+				if (owner != null && owner != gi) {
+					if (!reported.contains(program)) {
+						reported.add(program);
+						String first = generations.get(owner).source();
+						problems.add(new Problem(Severity.ERROR, "program '" + program + "' is defined in two sources, "
+								+ (first == null ? "an earlier one" : first) + " and " + (g.source() == null ? "this one" : g.source())
+								+ ", which write the same output folder; keeping the first (give one of them another name, or"
+								+ " compile them into different output folders)", g.source(), 0, 0, program));
+					}
 					continue;
 				}
-				batch.add(f);
+				files.add(f);
 			}
-			OutputWriter.Result r = writer.write(batch);
-			written.addAll(r.written());
-			for (String refusal : r.refusals()) {
-				problems.add(new Problem(Severity.ERROR, refusal, null, 0, 0, null));
-			}
+			out.add(new Generation(g.source(), g.file(), files, problems));
 		}
-		return new CompileResult(written, problems);
+		return out;
 	}
 
 	private static List<Path> sources(Path input, Path outDir) {

@@ -75,17 +75,7 @@ final class Cli {
 
 	/** An I/O failure in a few words ("permission denied"). */
 	static String reason(IOException e) {
-		if (e instanceof AccessDeniedException) {
-			return "permission denied";
-		}
-		if (e instanceof NoSuchFileException) {
-			return "no such file or directory";
-		}
-		if (e instanceof FileSystemException f && f.getReason() != null) {
-			return f.getReason();
-		}
-		String m = e.getMessage();
-		return m == null ? e.getClass().getSimpleName() : m;
+		return dev.ptotools.codegen.write.IoErrors.reason(e);
 	}
 
 	/** Writes a report to a file (UTF-8, parent folders created) or to standard output; false (and a message) on failure. */
@@ -195,13 +185,16 @@ final class Cli {
 		}
 	}
 
-	/** The tool for SARIF; the rule pages' base is -Dpto.docs.url or PTO_DOCS_URL when set. */
+	/**
+	 * The tool for SARIF; the rule pages' base is --docs-url, -Dpto.docs.url or PTO_DOCS_URL when set, else
+	 * the pages under the configured home page, else none (the pages then travel inline only).
+	 */
 	static ToolInfo tool(String docsUrl) {
 		String home = Main.homepage();
 		String docs = docsUrl != null && !docsUrl.isBlank() ? docsUrl
 				: System.getProperty("pto.docs.url", System.getenv("PTO_DOCS_URL"));
 		if (docs == null || docs.isBlank() || !docs.matches("(?i)[a-z][a-z0-9+.-]*:.*")) {
-			docs = home + "/blob/main/docs/rules/";
+			docs = home == null ? null : home + "/blob/main/docs/rules/";
 		}
 		return new ToolInfo("pto", Main.version(), home, docs);
 	}

@@ -27,7 +27,8 @@ import dev.ptotools.codegen.CompileResult;
 import dev.ptotools.codegen.GeneratedFile;
 import dev.ptotools.codegen.Generation;
 import dev.ptotools.codegen.Problem;
-import dev.ptotools.codegen.write.GeneratedMarker;
+import dev.ptotools.codegen.Compiler;
+import dev.ptotools.codegen.write.OutputWriter;
 import dev.ptotools.config.Compilations;
 import dev.ptotools.config.ProjectConfig;
 import dev.ptotools.language.source.DecodedSource;
@@ -95,19 +96,26 @@ public final class CompileCommand implements Callable<Integer> {
 
 		List<Unit> units = Cli.parallel(found.files(), f -> generate(f, cwd, projects));
 		Map<Path, List<Unit>> byOut = new LinkedHashMap<>();
+		// Sources without programs still speak for the folders they wrote before (all their programs gone).
+		Map<Path, List<Unit>> without = new LinkedHashMap<>();
 		for (Unit u : units) {
 			if (u.error() != null) {
 				errors.add(u.display() + ": " + u.error());
-			} else if (!u.generation().files().isEmpty() || !u.generation().problems().isEmpty()) {
-				byOut.computeIfAbsent(u.out(), k -> new ArrayList<>()).add(u);
+			} else {
+				boolean some = !u.generation().files().isEmpty() || !u.generation().problems().isEmpty();
+				(some ? byOut : without).computeIfAbsent(u.out(), k -> new ArrayList<>()).add(u);
 			}
 		}
 		boolean failed = false;
-		for (Map.Entry<Path, List<Unit>> e : byOut.entrySet()) {
-			List<Generation> gens = e.getValue().stream().map(Unit::generation).toList();
-			ProjectConfig owner = projects.forPath(e.getValue().get(0).file());
-			Path ownerDir = outDir != null || owner.root() == null ? cwd : owner.root();
-			failed |= check ? check(e.getKey(), gens, cwd, inputs, ownerDir) : write(e.getKey(), gens, cwd);
+		java.util.function.Predicate<Path> gone = gone(inputs, cwd);
+		Set<Path> outs = new java.util.LinkedHashSet<>(byOut.keySet());
+		without.keySet().stream().filter(Files::isDirectory).forEach(outs::add);
+		for (Path out : outs) {
+			List<Generation> gens = new ArrayList<>();
+			byOut.getOrDefault(out, List.of()).forEach(u -> gens.add(u.generation()));
+			without.getOrDefault(out, List.of()).forEach(u -> gens.add(u.generation()));
+			boolean quiet = !byOut.containsKey(out);
+			failed |= check ? check(out, gens, cwd, gone, quiet) : write(out, gens, cwd, gone, quiet);
 		}
 		if (byOut.isEmpty() && errors.isEmpty() && !found.noPythonFiles()) {
 			Cli.out().println("No PyPTO programs in " + found.files().size() + (found.files().size() == 1 ? " file." : " files."));
@@ -145,7 +153,7 @@ public final class CompileCommand implements Callable<Integer> {
 			g = new Generation(display, List.of(), List.of(new Problem(dev.ptotools.analyzer.diagnostics.Severity.ERROR,
 					"not compiled: " + decoded.problem().get().message(), display, 0, 0, null)));
 		}
-		return new Unit(file, display, out, g, null);
+		return new Unit(file, display, out, g.withFile(file), null);
 	}
 
 	/** The output folder: [tool.pto] output relative to its pyproject.toml, else build_output there or here. */
@@ -154,18 +162,10 @@ public final class CompileCommand implements Callable<Integer> {
 		return base.resolve(project.output().orElse("build_output")).toAbsolutePath().normalize();
 	}
 
-	private boolean write(Path out, List<Generation> gens, Path cwd) throws IOException {
-		int changed = 0;
-		for (Generation g : Compilations.deduplicate(gens)) {
-			for (GeneratedFile f : g.files()) {
-				Path disk = out.resolve(f.path());
-				if (!Files.isRegularFile(disk)
-						|| !Arrays.equals(Files.readAllBytes(disk), f.content().getBytes(StandardCharsets.UTF_8))) {
-					changed++;
-				}
-			}
-		}
-		CompileResult r = Compilations.write(gens, out);
+	/** Writes one output folder's generations; {@code quiet}: no programs, say something only when folders go. */
+	private boolean write(Path out, List<Generation> gens, Path cwd, java.util.function.Predicate<Path> gone,
+			boolean quiet) {
+		CompileResult r = Compiler.write(gens, out, gone);
 		boolean failed = false;
 		for (Problem p : r.problems()) {
 			Cli.note(p.toString());
@@ -173,84 +173,77 @@ public final class CompileCommand implements Callable<Integer> {
 		}
 		Set<String> programs = new TreeSet<>();
 		int files = 0;
-		for (Generation g : Compilations.deduplicate(gens)) {
+		for (Generation g : Compiler.deduplicate(gens)) {
 			for (GeneratedFile f : g.files()) {
 				programs.add(f.path().substring(0, f.path().indexOf('/')));
 				files++;
 			}
 		}
-		Cli.out().println("Compiled " + programs.size() + (programs.size() == 1 ? " program" : " programs") + " into "
-				+ Cli.display(cwd, out) + ": " + r.written().size() + " of " + files + " files written ("
-				+ Math.min(changed, r.written().size()) + " changed).");
+		Set<String> writtenPrograms = new TreeSet<>();
+		for (Path w : r.written()) {
+			writtenPrograms.add(out.relativize(w).getName(0).toString());
+		}
+		String where = Cli.display(cwd, out);
+		String counts = r.written().size() + " of " + files + " files written (" + r.changed() + " changed)";
+		if (quiet) {
+			// nothing compiled here: only a removal is news
+		} else if (writtenPrograms.size() < programs.size()) {
+			Cli.out().println("Wrote " + writtenPrograms.size() + " of " + programs.size()
+					+ (programs.size() == 1 ? " program" : " programs") + " into " + where + ": " + counts
+					+ "; see the errors above.");
+		} else {
+			Cli.out().println("Compiled " + programs.size() + (programs.size() == 1 ? " program" : " programs") + " into "
+					+ where + ": " + counts + ".");
+		}
+		if (!r.removed().isEmpty()) {
+			Cli.out().println("Removed the outputs of " + r.removed().size()
+					+ (r.removed().size() == 1 ? " program" : " programs") + " their sources no longer have: "
+					+ String.join(", ", r.removed().stream().map(p -> p.getFileName().toString()).toList()) + ".");
+		}
 		return failed;
 	}
 
-	private boolean check(Path out, List<Generation> gens, Path cwd, List<Path> inputs, Path owner) throws IOException {
-		Map<String, String> expected = new TreeMap<>();
+	private boolean check(Path out, List<Generation> gens, Path cwd, java.util.function.Predicate<Path> gone,
+			boolean quiet) {
 		Set<String> programs = new TreeSet<>();
-		Set<String> failedPrograms = new TreeSet<>();
+		int expected = 0;
 		int sourcesWithErrors = 0;
-		for (Generation g : Compilations.deduplicate(gens)) {
+		for (Generation g : Compiler.deduplicate(gens)) {
 			for (GeneratedFile f : g.files()) {
-				expected.put(f.path(), f.content());
 				programs.add(f.path().substring(0, f.path().indexOf('/')));
+				expected++;
 			}
-			boolean withErrors = false;
 			for (Problem p : g.problems()) {
 				Cli.note(p.toString());
-				if (p.isError()) {
-					withErrors = true;
-					if (p.program() != null) {
-						failedPrograms.add(p.program());
-					}
-				}
 			}
-			sourcesWithErrors += withErrors ? 1 : 0;
+			sourcesWithErrors += g.hasErrors() ? 1 : 0;
 		}
+		// What pto compile would do, from the same plan: every line here is a change it makes.
+		OutputWriter.Plan plan = Compiler.plan(gens, out, gone);
 		List<String> missing = new ArrayList<>();
 		List<String> stale = new ArrayList<>();
-		for (Map.Entry<String, String> e : expected.entrySet()) {
-			Path disk = out.resolve(e.getKey());
-			if (!Files.isRegularFile(disk)) {
-				missing.add(Cli.display(cwd, disk));
-			} else if (!Arrays.equals(Files.readAllBytes(disk), e.getValue().getBytes(StandardCharsets.UTF_8))) {
-				stale.add(Cli.display(cwd, disk));
-			}
-		}
-		Set<String> scan = new TreeSet<>(programs);
-		if (covers(inputs, cwd, owner) && Files.isDirectory(out)) {
-			try (Stream<Path> s = Files.list(out)) {
-				s.filter(Files::isDirectory).map(p -> p.getFileName().toString()).filter(n -> !failedPrograms.contains(n))
-						.forEach(scan::add);
-			}
-		}
 		List<String> extra = new ArrayList<>();
-		for (String program : scan) {
-			Path dir = out.resolve(program);
-			if (!Files.isDirectory(dir)) {
-				continue;
-			}
-			try (Stream<Path> s = Files.walk(dir)) {
-				for (Path p : s.filter(Files::isRegularFile).sorted().toList()) {
-					String rel = out.relativize(p).toString().replace(java.io.File.separatorChar, '/');
-					if (!expected.containsKey(rel) && generated(p)) {
-						extra.add(Cli.display(cwd, p));
-					}
-				}
-			}
+		for (OutputWriter.FolderChange c : plan.changes()) {
+			c.missing().forEach(p -> missing.add(Cli.display(cwd, out.resolve(p))));
+			c.stale().forEach(p -> stale.add(Cli.display(cwd, out.resolve(p))));
+			c.extra().forEach(p -> extra.add(Cli.display(cwd, out.resolve(p))));
 		}
 		missing.forEach(p -> Cli.out().println("missing: " + p));
 		stale.forEach(p -> Cli.out().println("stale:   " + p));
 		extra.forEach(p -> Cli.out().println("extra:   " + p));
+		plan.refusals().forEach(p -> Cli.error(p));
 		String where = Cli.display(cwd, out);
-		String ofPrograms = expected.size() + " generated files of " + programs.size()
+		String ofPrograms = expected + " generated files of " + programs.size()
 				+ (programs.size() == 1 ? " program" : " programs");
 		// The last line and the exit code say the same thing: "up to date" only with exit 0. A source
 		// with errors generates nothing to compare, so its outputs are unverified, never up to date.
 		String errors = sourcesWithErrors == 0 ? ""
 				: sourcesWithErrors + (sourcesWithErrors == 1 ? " source has errors (above), so its outputs"
 						: " sources have errors (above), so their outputs") + " cannot be checked";
-		if (missing.isEmpty() && stale.isEmpty() && extra.isEmpty()) {
+		if (plan.upToDate()) {
+			if (quiet) {
+				return false;
+			}
 			if (sourcesWithErrors == 0) {
 				Cli.out().println(where + " is up to date (" + ofPrograms + ").");
 				return false;
@@ -258,28 +251,21 @@ public final class CompileCommand implements Callable<Integer> {
 			Cli.out().println(where + " is not verified: " + errors + "; the " + ofPrograms + " that compiled match.");
 			return true;
 		}
+		String refused = plan.refusals().isEmpty() ? ""
+				: "; " + plan.refusals().size() + " cannot be written (above)";
 		Cli.out().println(where + " is out of date: " + missing.size() + " missing, " + stale.size() + " stale, "
-				+ extra.size() + " extra" + (errors.isEmpty() ? "" : "; " + errors) + ". Run pto compile to update it.");
+				+ extra.size() + " extra" + refused + (errors.isEmpty() ? "" : "; " + errors)
+				+ (plan.changes().isEmpty() ? "." : ". Run pto compile to update it."));
 		return true;
 	}
 
-	/** Whether the inputs hold the whole project of an output folder, so every program folder in it is ours to judge. */
-	private static boolean covers(List<Path> inputs, Path cwd, Path owner) {
-		for (Path in : inputs) {
-			Path abs = cwd.resolve(in).toAbsolutePath().normalize();
-			if (Files.isDirectory(abs) && owner.startsWith(abs)) {
-				return true;
-			}
-		}
-		return false;
-	}
-
-	private static boolean generated(Path p) {
-		try (InputStream in = Files.newInputStream(p)) {
-			byte[] head = in.readNBytes(GeneratedMarker.WINDOW);
-			return GeneratedMarker.marks(new String(head, StandardCharsets.ISO_8859_1));
-		} catch (IOException e) {
-			return false;
-		}
+	/**
+	 * Whether a source named in an output folder's records is gone and the inputs speak for it: it no
+	 * longer exists, and it was under a folder given to this command (a deleted or renamed module).
+	 */
+	private static java.util.function.Predicate<Path> gone(List<Path> inputs, Path cwd) {
+		List<Path> folders = inputs.stream().map(in -> cwd.resolve(in).toAbsolutePath().normalize())
+				.filter(Files::isDirectory).toList();
+		return source -> !Files.exists(source) && folders.stream().anyMatch(source::startsWith);
 	}
 }

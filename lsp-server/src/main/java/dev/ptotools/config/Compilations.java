@@ -1,20 +1,14 @@
 package dev.ptotools.config;
 
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.HashMap;
 import java.util.List;
-import java.util.Map;
 
 import dev.ptotools.analyzer.config.AnalyzerConfig;
-import dev.ptotools.analyzer.diagnostics.Severity;
 import dev.ptotools.analyzer.pipeline.Analysis;
 import dev.ptotools.codegen.CompileOptions;
 import dev.ptotools.codegen.CompileResult;
 import dev.ptotools.codegen.Compiler;
-import dev.ptotools.codegen.GeneratedFile;
 import dev.ptotools.codegen.Generation;
-import dev.ptotools.codegen.Problem;
 
 /**
  * The one way the CLI and the language server compile, so that what the editor writes on save is
@@ -34,7 +28,7 @@ public final class Compilations {
 
 	/** Compiles one source text (an editor buffer or a file's content) into an output folder. */
 	public static CompileResult compileText(Path file, String text, Path outDir, CompileOptions options) {
-		return write(List.of(generate(file.toString(), text, options)), outDir);
+		return write(List.of(generate(file.toString(), text, options).withFile(file)), outDir);
 	}
 
 	/** Generates one source text in memory; paths of the files are relative to the output folder. */
@@ -57,47 +51,10 @@ public final class Compilations {
 	}
 
 	/**
-	 * The generations as they are written into one output folder: a program that an earlier
-	 * generation already produced is dropped from a later one, with an error.
+	 * Writes generations into an output folder through the one writer (checked, each program folder
+	 * replaced whole, confined); the folders a source without errors no longer produces are removed.
 	 */
-	public static List<Generation> deduplicate(List<Generation> generations) {
-		Map<String, Integer> owners = new HashMap<>();
-		List<Generation> out = new ArrayList<>();
-		for (int gi = 0; gi < generations.size(); gi++) {
-			Generation g = generations.get(gi);
-			List<GeneratedFile> files = new ArrayList<>();
-			List<Problem> problems = new ArrayList<>(g.problems());
-			List<String> reported = new ArrayList<>();
-			for (GeneratedFile f : g.files()) {
-				String program = f.path().substring(0, f.path().indexOf('/'));
-				Integer owner = owners.putIfAbsent(program, gi);
-				if (owner != null && owner != gi) {
-					if (!reported.contains(program)) {
-						reported.add(program);
-						String first = generations.get(owner).source();
-						problems.add(new Problem(Severity.ERROR, "program '" + program + "' is defined in two sources, "
-								+ (first == null ? "an earlier one" : first) + " and " + (g.source() == null ? "this one" : g.source())
-								+ ", which write the same output folder; keeping the first (give one of them another name, or"
-								+ " compile them into different output folders)", g.source(), 0, 0, program));
-					}
-					continue;
-				}
-				files.add(f);
-			}
-			out.add(new Generation(g.source(), files, problems));
-		}
-		return out;
-	}
-
-	/** Writes generations into an output folder through the one writer (checked, atomic, confined). */
 	public static CompileResult write(List<Generation> generations, Path outDir) {
-		List<Path> written = new ArrayList<>();
-		List<Problem> problems = new ArrayList<>();
-		for (Generation g : deduplicate(generations)) {
-			CompileResult r = Compiler.write(g, outDir);
-			written.addAll(r.written());
-			problems.addAll(r.problems());
-		}
-		return new CompileResult(written, problems);
+		return Compiler.write(generations, outDir, p -> false);
 	}
 }

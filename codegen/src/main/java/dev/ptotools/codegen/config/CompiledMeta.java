@@ -7,7 +7,6 @@ import java.util.Map;
 import dev.ptotools.codegen.CompileOptions;
 import dev.ptotools.codegen.emit.distributed.DistributedMeta;
 import dev.ptotools.codegen.ir.Function;
-import dev.ptotools.codegen.write.GeneratedMarker;
 
 /**
  * compiled_meta.json as pypto's CompiledProgram._write_meta writes it for a single-chip build (schema 1,
@@ -29,7 +28,6 @@ public final class CompiledMeta {
 			return null;
 		}
 		Map<String, Object> meta = new LinkedHashMap<>();
-		meta.put("_generated", GeneratedMarker.TEXT);
 		meta.put("schema", 1);
 		meta.put("params", params);
 		meta.put("num_return_types", orchestration.returnTypes().size());

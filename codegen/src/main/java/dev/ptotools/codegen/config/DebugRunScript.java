@@ -4,7 +4,6 @@ import java.util.List;
 import java.util.Map;
 import java.util.Set;
 
-import dev.ptotools.codegen.write.GeneratedMarker;
 
 /**
  * debug/run.py, the replay script pypto's compile writes beside each program's metadata
@@ -62,7 +61,7 @@ public final class DebugRunScript {
 			inits.append("    pass\n");
 		}
 		String plat = platform == null || platform.isEmpty() ? DEFAULT_PLATFORM : platform;
-		return GeneratedMarker.pythonLine() + TEMPLATE.replace("@PLATFORM@", plat).replace("@INITS@", inits)
+		return TEMPLATE.replace("@PLATFORM@", plat).replace("@INITS@", inits)
 				.replace("@NAMES@", names).replace("@DASH@", EM_DASH);
 	}
 

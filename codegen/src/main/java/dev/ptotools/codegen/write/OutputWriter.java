@@ -2,39 +2,77 @@ package dev.ptotools.codegen.write;
 
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
-import java.nio.file.AtomicMoveNotSupportedException;
-import java.nio.file.FileAlreadyExistsException;
 import java.nio.file.Files;
-import java.nio.file.LinkOption;
 import java.nio.file.Path;
-import java.nio.file.StandardCopyOption;
-import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
-import java.util.concurrent.ThreadLocalRandom;
+import java.util.Map;
+import java.util.Set;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.function.Predicate;
 import java.util.regex.Pattern;
+import java.util.stream.Stream;
 
 import dev.ptotools.codegen.GeneratedFile;
 
 /**
- * The one way generated files reach the disk. A batch is checked as a whole before anything is written:
- * every path must be relative and stay inside the output folder (no {@code ..}, no absolute or empty
- * segments, no backslashes, no symlink on the way that leads out), every file it would replace must
- * carry the generated marker, and every content it writes must carry it too. Then each file is written
- * to a temporary file next to it and moved over the old one, so a reader never sees half a file and a
- * failure leaves the previous file intact.
+ * The one way generated files reach the disk. The unit is a program folder ({@code <out>/<program>/}),
+ * replaced as a whole or not at all: its new content is built beside it in a hidden staging folder and
+ * renamed into place ({@link FolderSwap}), so an interrupted or failed compile leaves either the old
+ * folder or the new one, never a mix. Each folder carries a {@link Manifest} of what pto wrote into it.
+ * <p>
+ * What a write would do is planned first ({@link #plan}), which is also what {@code pto compile --check}
+ * reports: a folder is written when a file is missing, stale or extra; a folder whose manifest names a
+ * source this write speaks for ({@link SourceOutput#complete()}) and which that source no longer
+ * produces is removed. Refused, and said why: paths that would leave the output folder or are not
+ * plain names, symbolic links in the way, and any folder holding a file pto did not write (a folder
+ * without a manifest is pto's only when every file in it carries the marker of earlier versions).
  */
 public final class OutputWriter {
 
-	/** What a write did: the files written, or why nothing was. */
-	public record Result(List<Path> written, List<String> refusals) {
+	/**
+	 * The outputs of one source: its files (paths under the output folder, the first segment the program
+	 * folder), the source file (null for a buffer without one), and whether every program of the source
+	 * compiled, which lets the write remove the folders the source wrote before and no longer produces.
+	 */
+	public record SourceOutput(Path source, List<GeneratedFile> files, boolean complete) {
+
+		public SourceOutput {
+			files = List.copyOf(files);
+		}
+	}
+
+	/**
+	 * One folder a write changes: written (its files; each change listed as missing, stale or extra, paths
+	 * relative to the output folder) or removed (every file extra).
+	 */
+	public record FolderChange(String folder, boolean remove, List<GeneratedFile> files, Manifest manifest,
+			List<String> missing, List<String> stale, List<String> extra) {
+	}
+
+	/** What a write would do: folder changes, and refusals ("path: refused: why"). */
+	public record Plan(List<FolderChange> changes, List<String> refusals, List<String> unchanged) {
+
+		public boolean upToDate() {
+			return changes.isEmpty() && refusals.isEmpty();
+		}
+	}
+
+	/**
+	 * What a write did: every generated file now in place (absolute paths), how many of them changed,
+	 * the program folders removed, and why something was not written.
+	 */
+	public record Result(List<Path> written, int changed, List<Path> removed, List<String> refusals) {
 
 		public boolean ok() {
 			return refusals.isEmpty();
 		}
 	}
 
-	private static final Pattern SEGMENT = Pattern.compile("[A-Za-z0-9_.+\\-@ ]+");
+	/** A path segment: letters and digits of any script (Python identifiers), and a few plain marks. */
+	private static final Pattern SEGMENT = Pattern.compile("[\\p{L}\\p{M}\\p{N}_.+\\-@ ]+");
 
 	private final Path root;
 
@@ -46,155 +84,264 @@ public final class OutputWriter {
 		return root;
 	}
 
+	/** Writes one batch of files of no particular source: nothing is removed. */
 	public Result write(List<GeneratedFile> files) {
-		List<String> refusals = new ArrayList<>();
-		List<Path> targets = new ArrayList<>();
-		Path realRoot;
-		try {
-			Files.createDirectories(root);
-			realRoot = root.toRealPath();
-		} catch (IOException e) {
-			return new Result(List.of(), List.of("cannot create the output folder " + root + ": " + e.getMessage()));
-		}
-		for (GeneratedFile f : files) {
-			String refusal = check(f, realRoot);
-			if (refusal != null) {
-				refusals.add(f.path() + ": " + refusal);
-			}
-			targets.add(realRoot.resolve(f.path()));
-		}
-		if (!refusals.isEmpty()) {
-			return new Result(List.of(), List.copyOf(refusals));
-		}
-		List<Path> written = new ArrayList<>();
-		for (int i = 0; i < files.size(); i++) {
-			Path target = targets.get(i);
-			try {
-				if (!same(target, files.get(i).content())) {
-					atomicWrite(target, files.get(i).content());
-				}
-				written.add(target);
-			} catch (IOException e) {
-				refusals.add(files.get(i).path() + ": write failed: " + e.getMessage());
-			}
-		}
-		return new Result(List.copyOf(written), List.copyOf(refusals));
+		return write(List.of(new SourceOutput(null, files, false)), p -> false);
 	}
-
-	private static final java.util.regex.Pattern NAME_LIST = java.util.regex.Pattern
-			.compile("\\[\\s*(\"[A-Za-z_][A-Za-z0-9_]*\"\\s*(,\\s*\"[A-Za-z_][A-Za-z0-9_]*\"\\s*)*)?\\]\\s*");
 
 	/**
-	 * sub_workers/__required__.json is a bare JSON list of names (pypto reads it as one), so it cannot carry
-	 * the marker; it is written, and an existing one replaced, only while it is such a list and nothing else.
+	 * Writes the outputs of several sources, and removes the program folders that a complete source
+	 * (or a source for which {@code gone} holds: a deleted module) no longer produces.
 	 */
-	static boolean isRequiredList(String path, String content) {
-		return (path.equals("sub_workers/__required__.json") || path.endsWith("/sub_workers/__required__.json"))
-				&& NAME_LIST.matcher(content).matches();
+	public Result write(List<SourceOutput> outputs, Predicate<Path> gone) {
+		try {
+			Files.createDirectories(root);
+		} catch (IOException e) {
+			return new Result(List.of(), 0, List.of(),
+					List.of(root + ": cannot create the output folder: " + IoErrors.reason(e)));
+		}
+		try (FolderSwap swap = FolderSwap.lock(root)) {
+			swap.recover();
+			return apply(swap, plan(outputs, gone));
+		} catch (IOException e) {
+			return new Result(List.of(), 0, List.of(), List.of(root + ": cannot write the output folder: " + IoErrors.reason(e)));
+		}
 	}
 
-	/** Why a file may not be written, or null. */
-	private String check(GeneratedFile f, Path realRoot) {
-		String path = f.path();
-		if (path == null || path.isEmpty()) {
-			return "empty path";
+	/** What {@link #write(List, Predicate)} would do, without touching the disk. */
+	public Plan plan(List<SourceOutput> outputs, Predicate<Path> gone) {
+		List<String> refusals = new ArrayList<>();
+		List<String> unchanged = new ArrayList<>();
+		List<FolderChange> changes = new ArrayList<>();
+		Map<String, List<GeneratedFile>> byFolder = new LinkedHashMap<>();
+		Map<String, Path> sourceOf = new LinkedHashMap<>();
+		Set<Path> complete = new java.util.HashSet<>();
+		for (SourceOutput o : outputs) {
+			if (o.complete() && o.source() != null) {
+				complete.add(o.source().toAbsolutePath().normalize());
+			}
+			for (GeneratedFile f : o.files()) {
+				String refusal = checkPath(f.path());
+				if (refusal != null) {
+					refusals.add(f.path() + ": " + refusal);
+					continue;
+				}
+				String folder = f.path().substring(0, f.path().indexOf('/'));
+				if (sourceOf.containsKey(folder) && !java.util.Objects.equals(sourceOf.get(folder), o.source())) {
+					refusals.add(f.path() + ": refused: another source of this write has a program of the same folder");
+					continue;
+				}
+				sourceOf.put(folder, o.source());
+				byFolder.computeIfAbsent(folder, k -> new ArrayList<>()).add(f);
+			}
 		}
-		if (path.startsWith("/") || path.contains("\\") || path.contains(":") || path.endsWith("/")) {
-			return "refused: not a relative path inside the output folder";
+		for (Map.Entry<String, List<GeneratedFile>> e : byFolder.entrySet()) {
+			String folder = e.getKey();
+			if (refusals.stream().anyMatch(r -> r.startsWith(folder + "/") || r.startsWith(folder + ": "))) {
+				continue;
+			}
+			planFolder(folder, e.getValue(), sourceOf.get(folder), changes, refusals, unchanged);
+		}
+		for (String folder : existingFolders()) {
+			if (byFolder.containsKey(folder)) {
+				continue;
+			}
+			Manifest m = Manifest.read(root.resolve(folder));
+			if (m == null || m.source() == null) {
+				continue;
+			}
+			Path source = root.resolve(m.source()).normalize();
+			if (!complete.contains(source) && !gone.test(source)) {
+				continue;
+			}
+			List<String> foreign = new ArrayList<>();
+			List<String> present = filesIn(folder, m, foreign);
+			if (!foreign.isEmpty()) {
+				refusals.add(folder + ": not removed although " + m.source() + " no longer produces it: it holds "
+						+ foreign.get(0) + ", which pto did not write");
+				continue;
+			}
+			changes.add(new FolderChange(folder, true, List.of(), m, List.of(), List.of(), present));
+		}
+		return new Plan(List.copyOf(changes), List.copyOf(refusals), List.copyOf(unchanged));
+	}
+
+	private void planFolder(String folder, List<GeneratedFile> files, Path source, List<FolderChange> changes,
+			List<String> refusals, List<String> unchanged) {
+		Map<String, String> expected = new TreeMap<>();
+		Map<String, String> hashes = new TreeMap<>();
+		for (GeneratedFile f : files) {
+			String inFolder = f.path().substring(folder.length() + 1);
+			expected.put(f.path(), f.content());
+			hashes.put(inFolder, Manifest.hash(f.content()));
+		}
+		Manifest manifest = new Manifest(source == null ? null : relative(source), hashes);
+		Path dir = root.resolve(folder);
+		List<String> missing = new ArrayList<>();
+		List<String> stale = new ArrayList<>();
+		List<String> extra = new ArrayList<>();
+		if (Files.isSymbolicLink(dir) || (Files.exists(dir) && !Files.isDirectory(dir))) {
+			refusals.add(folder + ": refused: " + (Files.isSymbolicLink(dir) ? "a symbolic link" : "a file")
+					+ " is in the way of the program folder; not replacing it");
+			return;
+		}
+		Manifest old = Files.isDirectory(dir) ? Manifest.read(dir) : null;
+		if (Files.isDirectory(dir)) {
+			List<String> foreign = new ArrayList<>();
+			List<String> present = filesIn(folder, old, foreign);
+			if (!foreign.isEmpty()) {
+				refusals.add(foreign.get(0) + ": refused: the file was not written by pto-tools; not replacing its"
+						+ " program folder (move the file out of the output folder)");
+				return;
+			}
+			for (String p : present) {
+				if (!expected.containsKey(p)) {
+					extra.add(p);
+				}
+			}
+		}
+		for (Map.Entry<String, String> f : expected.entrySet()) {
+			Path disk = root.resolve(f.getKey());
+			if (Files.isSymbolicLink(disk) || !Files.isRegularFile(disk)) {
+				missing.add(f.getKey());
+			} else if (!sameBytes(disk, f.getValue())) {
+				stale.add(f.getKey());
+			}
+		}
+		if (missing.isEmpty() && stale.isEmpty() && extra.isEmpty() && manifest.equals(old)) {
+			unchanged.addAll(expected.keySet());
+			return;
+		}
+		changes.add(new FolderChange(folder, false, List.copyOf(files), manifest, missing, stale, extra));
+	}
+
+	private Result apply(FolderSwap swap, Plan plan) {
+		List<Path> written = new ArrayList<>();
+		List<Path> removed = new ArrayList<>();
+		List<String> refusals = new ArrayList<>(plan.refusals());
+		int changed = 0;
+		for (String p : plan.unchanged()) {
+			written.add(root.resolve(p));
+		}
+		for (FolderChange c : plan.changes()) {
+			try {
+				if (c.remove()) {
+					swap.remove(c.folder());
+					removed.add(root.resolve(c.folder()));
+					continue;
+				}
+				Path staging = swap.stage();
+				Path old = root.resolve(c.folder());
+				for (GeneratedFile f : c.files()) {
+					String inFolder = f.path().substring(c.folder().length() + 1);
+					Path target = staging.resolve(inFolder);
+					Files.createDirectories(target.getParent());
+					boolean same = !c.missing().contains(f.path()) && !c.stale().contains(f.path());
+					if (!same || !FolderSwap.linkOrCopy(old.resolve(inFolder), target)) {
+						Files.write(target, f.content().getBytes(StandardCharsets.UTF_8));
+					}
+				}
+				Files.writeString(staging.resolve(Manifest.FILE), c.manifest().toJson(), StandardCharsets.UTF_8);
+				swap.replace(c.folder(), staging);
+				for (GeneratedFile f : c.files()) {
+					written.add(root.resolve(f.path()));
+				}
+				changed += c.missing().size() + c.stale().size();
+			} catch (IOException e) {
+				refusals.add(c.folder() + ": " + (c.remove() ? "cannot remove" : "cannot write") + " the program folder: "
+						+ IoErrors.reason(e));
+			} catch (FolderSwap.Interrupted e) {
+				refusals.add(c.folder() + ": not written: the compile was interrupted");
+				break;
+			}
+		}
+		return new Result(List.copyOf(written), changed, List.copyOf(removed), List.copyOf(refusals));
+	}
+
+	/** The program folders in the output folder (not the hidden ones). */
+	private List<String> existingFolders() {
+		if (!Files.isDirectory(root)) {
+			return List.of();
+		}
+		try (Stream<Path> s = Files.list(root)) {
+			return s.filter(p -> Files.isDirectory(p) && !Files.isSymbolicLink(p))
+					.map(p -> p.getFileName().toString()).filter(n -> !n.startsWith(".")).sorted().toList();
+		} catch (IOException e) {
+			return List.of();
+		}
+	}
+
+	/**
+	 * The files of a program folder pto wrote (paths relative to the output folder, sorted), and in
+	 * {@code foreign} those it did not: not in its manifest, or, without a manifest, not carrying the
+	 * marker of earlier versions.
+	 */
+	private List<String> filesIn(String folder, Manifest manifest, List<String> foreign) {
+		Path dir = root.resolve(folder);
+		Set<String> ours = new TreeSet<>();
+		try (Stream<Path> s = Files.walk(dir)) {
+			for (Path p : s.filter(p -> !Files.isDirectory(p) || Files.isSymbolicLink(p)).sorted().toList()) {
+				String inFolder = dir.relativize(p).toString().replace(java.io.File.separatorChar, '/');
+				String rel = folder + "/" + inFolder;
+				if (inFolder.equals(Manifest.FILE) && manifest != null) {
+					continue;
+				}
+				boolean listed = manifest != null ? manifest.files().containsKey(inFolder) && !Files.isSymbolicLink(p)
+						: !Files.isSymbolicLink(p) && legacy(p, inFolder);
+				(listed ? ours : foreign).add(rel);
+			}
+		} catch (IOException e) {
+			foreign.add(folder + " (unreadable: " + IoErrors.reason(e) + ")");
+		}
+		java.util.Collections.sort(foreign);
+		return List.copyOf(ours);
+	}
+
+	private static final Pattern NAME_LIST = Pattern
+			.compile("\\[\\s*(\"[A-Za-z_][A-Za-z0-9_]*\"\\s*(,\\s*\"[A-Za-z_][A-Za-z0-9_]*\"\\s*)*)?\\]\\s*");
+
+	/** A file of an earlier version's folder: it carries the marker, or is sub_workers' bare name list. */
+	private static boolean legacy(Path p, String inFolder) {
+		try (var in = Files.newInputStream(p)) {
+			String head = new String(in.readNBytes(LegacyMarker.WINDOW), StandardCharsets.UTF_8);
+			return LegacyMarker.marks(head)
+					|| (inFolder.endsWith("sub_workers/__required__.json") && NAME_LIST.matcher(head).matches());
+		} catch (IOException e) {
+			return false;
+		}
+	}
+
+	/** Why a path may not be written, or null. */
+	private static String checkPath(String path) {
+		if (path == null || path.isEmpty()) {
+			return "refused: empty path";
+		}
+		if (path.startsWith("/") || path.contains("\\") || path.contains(":") || path.endsWith("/") || path.indexOf('/') < 0) {
+			return "refused: not a relative path inside a program folder of the output folder";
 		}
 		for (String segment : path.split("/", -1)) {
 			if (segment.isEmpty() || segment.equals(".") || segment.equals("..") || !SEGMENT.matcher(segment).matches()) {
 				return "refused: path segment '" + segment + "' would leave the output folder or is not a plain name";
 			}
 		}
-		boolean nameList = isRequiredList(path, f.content());
-		if (!nameList && !GeneratedMarker.marks(head(f.content()))) {
-			return "refused: the content does not carry the generated marker";
-		}
-		Path cur = realRoot;
-		String[] segments = path.split("/");
-		for (int i = 0; i < segments.length; i++) {
-			cur = cur.resolve(segments[i]);
-			if (Files.isSymbolicLink(cur)) {
-				try {
-					Path real = cur.toRealPath();
-					if (!real.startsWith(realRoot)) {
-						return "refused: symlink " + realRoot.relativize(cur) + " leads out of the output folder";
-					}
-				} catch (IOException e) {
-					return "refused: dangling symlink " + realRoot.relativize(cur);
-				}
-			}
-			boolean last = i == segments.length - 1;
-			if (!last && Files.exists(cur) && !Files.isDirectory(cur)) {
-				return "refused: " + realRoot.relativize(cur) + " is a file, not a folder";
-			}
-			if (last && Files.exists(cur, LinkOption.NOFOLLOW_LINKS)) {
-				if (Files.isDirectory(cur)) {
-					return "refused: a folder is in the way";
-				}
-				try {
-					String existing = readHead(cur);
-					if (nameList ? !isRequiredList(path, existing) : !GeneratedMarker.marks(existing)) {
-						return "refused: the existing file was not generated by pto-tools; not overwriting it";
-					}
-				} catch (IOException e) {
-					return "refused: cannot read the existing file: " + e.getMessage();
-				}
-			}
+		if (path.startsWith(".") || path.endsWith("/" + Manifest.FILE)) {
+			return "refused: the name is reserved for the output folder's own records";
 		}
 		return null;
 	}
 
-	private static String head(String content) {
-		return content.length() <= GeneratedMarker.WINDOW ? content : content.substring(0, GeneratedMarker.WINDOW);
+	/** A source's path as manifests record it: relative to the output folder, '/'-separated. */
+	private String relative(Path source) {
+		Path abs = source.toAbsolutePath().normalize();
+		String rel = (abs.getRoot() != null && abs.getRoot().equals(root.getRoot()) ? root.relativize(abs) : abs).toString();
+		return rel.replace(java.io.File.separatorChar, '/');
 	}
 
-	private static String readHead(Path p) throws IOException {
-		try (var in = Files.newInputStream(p)) {
-			byte[] b = in.readNBytes(GeneratedMarker.WINDOW);
-			return new String(b, StandardCharsets.UTF_8);
-		}
-	}
-
-	private static boolean same(Path target, String content) throws IOException {
-		if (!Files.isRegularFile(target)) {
-			return false;
-		}
-		byte[] now = Files.readAllBytes(target);
-		return java.util.Arrays.equals(now, content.getBytes(StandardCharsets.UTF_8));
-	}
-
-	private static void atomicWrite(Path target, String content) throws IOException {
-		Path dir = target.getParent();
-		Files.createDirectories(dir);
-		// Not Files.createTempFile: it creates the file with mode 0600 whatever the umask, and the move
-		// keeps that mode. A file created without attributes gets 0666 less the umask (0644 under 022),
-		// as any tool writing a plain file does; a fresh random name keeps concurrent writers apart.
-		Path tmp = newTempFile(dir, target.getFileName().toString());
+	private static boolean sameBytes(Path target, String content) {
 		try {
-			Files.write(tmp, content.getBytes(StandardCharsets.UTF_8), StandardOpenOption.TRUNCATE_EXISTING,
-					StandardOpenOption.WRITE);
-			try {
-				Files.move(tmp, target, StandardCopyOption.ATOMIC_MOVE, StandardCopyOption.REPLACE_EXISTING);
-			} catch (AtomicMoveNotSupportedException e) {
-				Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING);
-			}
-		} finally {
-			Files.deleteIfExists(tmp);
-		}
-	}
-
-	/** An empty file with a fresh name next to {@code name}, created with the process's default mode. */
-	private static Path newTempFile(Path dir, String name) throws IOException {
-		while (true) {
-			Path tmp = dir.resolve("." + name + "." + Long.toUnsignedString(ThreadLocalRandom.current().nextLong(), 36)
-					+ ".tmp");
-			try {
-				return Files.createFile(tmp);
-			} catch (FileAlreadyExistsException e) {
-				// another writer's temporary file: draw another name
-			}
+			return java.util.Arrays.equals(Files.readAllBytes(target), content.getBytes(StandardCharsets.UTF_8));
+		} catch (IOException e) {
+			return false;
 		}
 	}
 }

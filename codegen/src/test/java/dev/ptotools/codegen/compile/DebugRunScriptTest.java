@@ -12,7 +12,6 @@ import dev.ptotools.codegen.GeneratedFile;
 import dev.ptotools.codegen.Generation;
 import dev.ptotools.codegen.support.Python;
 import dev.ptotools.codegen.support.Sources;
-import dev.ptotools.codegen.write.GeneratedMarker;
 
 /**
  * debug/run.py, pypto's replay script (run_script_writer.py): one per program that has compiled_meta.json
@@ -43,8 +42,7 @@ class DebugRunScriptTest {
 		Generation g = Sources.ok(MIXED);
 		String run = Sources.file(g, "P/debug/run.py");
 		List<String> lines = run.lines().toList();
-		assertTrue(lines.get(0).startsWith("# " + GeneratedMarker.TOKEN), "our marker first, as in kernel_config.py");
-		assertTrue(lines.get(1).startsWith("\"\"\"Auto-generated debug runner \u2014 only"), "then pypto's docstring");
+		assertTrue(lines.get(0).startsWith("\"\"\"Auto-generated debug runner \u2014 only"), "pypto's docstring first");
 		String inits = """
 				    a = torch.randn((16, 16), dtype=torch.float32)
 				    rows = torch.randn((1, 8), dtype=torch.bfloat16)  # NOTE: dynamic dim(s) filled with 1 \u2014 edit as needed

@@ -14,7 +14,6 @@ import dev.ptotools.codegen.ir.Type;
 import dev.ptotools.codegen.ir.Var;
 import dev.ptotools.codegen.passes.util.DistFunctions;
 import dev.ptotools.codegen.types.DType;
-import dev.ptotools.codegen.write.GeneratedMarker;
 
 /**
  * distributed_meta.json as pypto's DistributedCompiledProgram._persist_metadata writes it (schema 2, keys
@@ -63,7 +62,6 @@ public final class DistributedMeta {
 			return null;
 		}
 		Map<String, Object> meta = new LinkedHashMap<>();
-		meta.put("_generated", GeneratedMarker.TEXT);
 		meta.put("schema", 2);
 		meta.put("params", params);
 		meta.put("num_return_types", f.returnTypes().size());

@@ -3,7 +3,6 @@ package dev.ptotools.codegen.emit.distributed;
 import java.util.List;
 
 import dev.ptotools.codegen.ir.Function;
-import dev.ptotools.codegen.write.GeneratedMarker;
 
 /**
  * The generated orchestration/host_orch.py and what the rest of the build needs from it.
@@ -26,8 +25,8 @@ public record HostOrchResult(String code, Function entry, List<BuiltinNextLevelS
 		grouped = List.copyOf(grouped);
 	}
 
-	/** The file text: this compiler's generated-marker line, then pypto's module. */
+	/** The file text: pypto's module. */
 	public String fileText() {
-		return GeneratedMarker.pythonLine() + code;
+		return code;
 	}
 }
