@@ -19,7 +19,12 @@ public record CompileFindings(List<Finding> findings, Object output) {
 		/** pypto rejects the program: its front end, a pass or its codegen raises an error. */
 		REJECTED,
 		/** The program is valid pypto, but this compiler cannot reproduce what pypto writes for it. */
-		UNSUPPORTED
+		UNSUPPORTED,
+		/**
+		 * Not a problem: the settings (flags, [tool.pto], the editor's) override what the module's own compile
+		 * call asks for, so the program is compiled for other options than running the module would.
+		 */
+		OVERRIDDEN
 	}
 
 	/** One problem of one program; program is its output name (or null for the module). */

@@ -15,6 +15,7 @@ import dev.ptotools.analyzer.rules.calls.UnknownFunctionRule;
 import dev.ptotools.analyzer.rules.calls.UnknownKeywordRule;
 import dev.ptotools.analyzer.rules.comm.AllToAllVInLoopRule;
 import dev.ptotools.analyzer.rules.compile.CompileRejectedRule;
+import dev.ptotools.analyzer.rules.compile.CompileSettingsOverrideRule;
 import dev.ptotools.analyzer.rules.compile.CompileUnsupportedRule;
 import dev.ptotools.analyzer.rules.comm.AllreduceSignalRule;
 import dev.ptotools.analyzer.rules.comm.DeadAllocationRule;
@@ -52,7 +53,8 @@ public final class Rules {
 			new UnsupportedHostOpRule(), new HierarchyCallRule(), new UnknownFunctionRule(), new ArgumentCountRule(),
 			new UnknownKeywordRule(), new UnknownBuiltinRule(), new FunctionDeclarationRule(),
 			new DeviceBeforeDefinitionRule(), new MissingAnnotationRule(), new UnsupportedStatementRule(),
-			new InvalidLoopRule(), new JitShapeUnknownRule(), new CompileRejectedRule(), new CompileUnsupportedRule());
+			new InvalidLoopRule(), new JitShapeUnknownRule(), new CompileRejectedRule(), new CompileUnsupportedRule(),
+			new CompileSettingsOverrideRule());
 
 	private Rules() {
 	}

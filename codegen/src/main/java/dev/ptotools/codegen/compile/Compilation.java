@@ -76,8 +76,9 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 						e.outputName()));
 				continue;
 			}
-			compile(e, () -> parse(module, e, text), compileCalls.forProgram(e.programName(), options), loops, programs,
-					findings);
+			CompileOptions own = compileCalls.forProgram(e.programName(), options,
+					(at, what) -> findings.add(overridden(at, what, e.outputName())));
+			compile(e, () -> parse(module, e, text), own, loops, programs, findings);
 		}
 		if (samples != null && constants != null) {
 			for (JitSamples.Entry entry : samples.entries()) {
@@ -87,13 +88,25 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 					Entry e = new Entry(spec.folderName(), spec.programName(), List.of(spec.entry()), java.util.Map.of(),
 							spec.entry().span(), spec.call() == null ? null : "sample call at offset " + spec.call().start(),
 							List.of());
-					compile(e, () -> JitSpecializer.parse(JitSpecializer.specialize(module, constants, spec)),
-							RunConfigOptions.apply(spec.runConfig(), options), loops, programs, findings);
+					List<String> over = new ArrayList<>();
+					CompileOptions own = RunConfigOptions.apply(spec.runConfig(), options, over);
+					if (!over.isEmpty() && spec.call() != null) {
+						findings.add(overridden(spec.call(), over, e.outputName()));
+					}
+					compile(e, () -> JitSpecializer.parse(JitSpecializer.specialize(module, constants, spec)), own, loops,
+							programs, findings);
 				}
 			}
 		}
 		findings.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
 		return new Compilation(programs, findings, options);
+	}
+
+	/** The note that the settings override what a compile or sample call asks for. */
+	private static CompileFindings.Finding overridden(Span at, List<String> what, String program) {
+		return new CompileFindings.Finding(CompileFindings.Kind.OVERRIDDEN, at, "compiled for " + String.join("; ", what)
+				+ " this call asks for: the settings (flags, [tool.pto] or the editor's) win over the call, which"
+				+ " running the module follows", program);
 	}
 
 	private static void stopIf(java.util.function.BooleanSupplier superseded) {

@@ -55,16 +55,35 @@ final class ModuleCompileCalls {
 
 	/** The options for the class program named {@code program}. */
 	CompileOptions forProgram(String program, CompileOptions options) {
+		return forProgram(program, options, (at, what) -> {
+		});
+	}
+
+	/**
+	 * The options for the class program named {@code program}; {@code overridden} hears, for the call whose
+	 * options are taken, what in it the settings override.
+	 */
+	CompileOptions forProgram(String program, CompileOptions options,
+			java.util.function.BiConsumer<dev.ptotools.analyzer.ir.Span, List<String>> overridden) {
+		Call taken = null;
 		CompileOptions found = null;
 		for (Call c : calls) {
 			if (c.call().args().isEmpty() || !(c.call().args().get(0) instanceof Expr.Name n) || !names(n, c.def(), program)) {
 				continue;
 			}
-			CompileOptions o = apply(c, options);
+			CompileOptions o = apply(c, options, new ArrayList<>());
 			if (found != null && !found.equals(o)) {
 				return options; // two calls disagree: nothing to prefer
 			}
 			found = o;
+			taken = taken == null ? c : taken;
+		}
+		if (taken != null) {
+			List<String> over = new ArrayList<>();
+			apply(taken, options, over);
+			if (!over.isEmpty()) {
+				overridden.accept(taken.call().span(), over);
+			}
 		}
 		return found == null ? options : found;
 	}
@@ -91,10 +110,10 @@ final class ModuleCompileCalls {
 		return false;
 	}
 
-	private CompileOptions apply(Call c, CompileOptions options) {
+	private CompileOptions apply(Call c, CompileOptions options, List<String> overridden) {
 		Map<String, Object> given = new LinkedHashMap<>();
 		read(c.call().keywords(), c.call(), c.def(), given);
-		return RunConfigOptions.apply(given, options);
+		return RunConfigOptions.apply(given, options, overridden);
 	}
 
 	/**
