@@ -43,6 +43,14 @@ class PipelineTest {
 		assertEquals(Severity.ERROR, syntax.get(0).severity());
 	}
 
+	/** CPython refuses a file with a NUL byte outright: its one syntax error is all there is to say. */
+	@Test
+	void aFileWithANulByteHasOnlyThatError() {
+		Analysis a = analyze(NOT_PINNED.replace("device=0)", "device=0)\0"));
+		assertEquals(List.of("PTO000"), a.diagnostics().stream().map(Diagnostic::rule).toList(), describe(a));
+		assertEquals("source code cannot contain null bytes", a.diagnostics().get(0).message());
+	}
+
 	@Test
 	void filesThatDoNotImportPyptoGetNoFindings() {
 		Analysis a = analyze("def f(:\n    pass\nx = self.chip(device=0)\n");

@@ -32,6 +32,9 @@ import dev.ptotools.language.syntax.PythonSyntaxChecks;
  */
 public final class PythonFrontEnd {
 
+	/** The code of the problem of a NUL byte in the source, which CPython reports alone. */
+	public static final String NULL_BYTE = "null-byte";
+
 	/** The code of problems from {@link PythonSyntaxChecks}. */
 	static final String SYNTAX_CHECK = "syntax-check";
 
@@ -147,6 +150,19 @@ public final class PythonFrontEnd {
 			PythonSyntaxChecks.check(checked, (o, l, m) -> problems.add(problem(lines, o, l, m, SYNTAX_CHECK)));
 		}
 		problems.sort(Comparator.comparingInt(SyntaxProblem::offset));
+		// One problem per line, the first, as CPython stops at it: `x = 1)))` is one unmatched ')'.
+		for (int i = problems.size() - 1; i > 0; i--) {
+			if (problems.get(i).line() == problems.get(i - 1).line()) {
+				problems.remove(i);
+			}
+		}
+		// CPython refuses a file with a NUL byte before it tokenizes anything else: one error, whatever
+		// else a binary file holds (thousands of parser errors otherwise).
+		for (SyntaxProblem p : problems) {
+			if (p.code().equals(NULL_BYTE)) {
+				return new ParsedFile(text, ast, root, List.of(p), lines, spans);
+			}
+		}
 		return new ParsedFile(text, ast, root, List.copyOf(problems), lines, spans);
 	}
 

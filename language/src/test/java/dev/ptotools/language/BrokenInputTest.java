@@ -95,6 +95,32 @@ class BrokenInputTest {
 		}
 	}
 
+	/** CPython stops at the first error of a line: `x = 1)))` is one unmatched ')', not three. */
+	@org.junit.jupiter.api.Test
+	void oneProblemPerLine() {
+		ParsedFile parsed = PythonFrontEnd.get().parse("x = 1)))\ny = f(a))\nz = ]\n");
+		assertEquals(java.util.List.of("1:6: unmatched ')'", "2:9: unmatched ')'", "3:5: unmatched ']'"),
+				parsed.problems().stream().map(SyntaxProblem::toString).toList());
+	}
+
+	/**
+	 * A NUL byte: CPython refuses the file with that one error, whatever else it holds; a binary file with
+	 * a pypto import gave hundreds of parser errors.
+	 */
+	@org.junit.jupiter.api.Test
+	void aNulByteIsTheOnlyProblem() {
+		StringBuilder binary = new StringBuilder("import pypto.language as pl\n");
+		java.util.Random random = new java.util.Random(7);
+		for (int i = 0; i < 20_000; i++) {
+			binary.append((char) random.nextInt(256));
+		}
+		ParsedFile parsed = PythonFrontEnd.get().parse(binary.toString());
+		assertEquals(1, parsed.problems().size(), parsed.problems().toString());
+		SyntaxProblem p = parsed.problems().get(0);
+		assertEquals("source code cannot contain null bytes", p.message());
+		assertEquals(binary.indexOf("\0"), p.offset());
+	}
+
 	static void assertReadable(String message) {
 		for (String antlr : new String[] { "RULE_", "mismatched", "expecting", "<EOF>", "viable", "synthetic:" }) {
 			assertFalse(message.contains(antlr), "raw parser text in: " + message);

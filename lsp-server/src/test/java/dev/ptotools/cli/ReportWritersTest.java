@@ -142,8 +142,12 @@ class ReportWritersTest {
 	@Test
 	void docsUrl() {
 		assertEquals("https://docs.example/rules/", Cli.tool("https://docs.example/rules").docsUri());
-		assertTrue(Cli.tool("not a url").docsUri().matches("https://.+/docs/rules/"), "falls back to the home page's pages");
-		assertTrue(Cli.tool(null).informationUri().startsWith("https://"));
+		// no configured home: no made-up links (the pages travel inline in the log)
+		assertEquals(null, Cli.tool("not a url").docsUri());
+		assertEquals(null, Cli.tool(null).informationUri());
+		String sarif = SarifReport.write(List.of(analyzed("m.py", UNPINNED)), RuleInfo.catalog(), Cli.tool(null), List.of());
+		JsonNode driver = Sarif.assertValid(sarif).get("runs").get(0).get("tool").get("driver");
+		assertTrue(!driver.has("informationUri") && !driver.get("rules").get(0).has("helpUri"), driver.toString());
 		assertTrue(Cli.rulesWithPages().stream().allMatch(r -> r.helpMarkdown() != null && r.helpMarkdown().contains(r.id())),
 				"every rule, PTO900 included, has its page in the jar's resources");
 	}
@@ -157,5 +161,22 @@ class ReportWritersTest {
 		String coloured = TextReport.write(List.of(synthetic("t.py", text, "a message", 29, 30)), 3, true);
 		assertTrue(coloured.contains("\u001b[33m^"), coloured);
 		assertEquals("No findings in 1 file.\n", TextReport.write(List.of(), 1, false));
+	}
+
+	/** Source lines are shown safe: control characters as visible symbols, a long line around the finding only. */
+	@Test
+	void textShowsControlCharactersAndLongLinesSafely() {
+		String text = "import pypto.language as pl\nx = 1\0\0\u001b[31m\n";
+		String out = TextReport.write(List.of(synthetic("t.py", text, "a message", 33, 34)), 1, false);
+		assertTrue(out.contains("  2 | x = 1\u2400\u2400\u241b[31m\n    |      ^\n"), out);
+		assertTrue(out.chars().noneMatch(c -> c < 0x20 && c != '\n'), "no control character reaches the terminal: " + out);
+		String longLine = "import pypto.language as pl\nx = [" + "1, ".repeat(100_000) + "zz]\n";
+		int at = longLine.indexOf("zz");
+		String shown = TextReport.write(List.of(synthetic("t.py", longLine, "a message", at, at + 2)), 1, false);
+		List<String> lines = shown.lines().toList();
+		assertTrue(lines.get(1).length() < 200 && lines.get(1).contains("…1, 1, ") && lines.get(1).endsWith("zz]"),
+				lines.get(1));
+		int caret = lines.get(2).indexOf('^');
+		assertEquals("zz", lines.get(1).substring(caret, caret + 2), shown);
 	}
 }

@@ -36,16 +36,28 @@ public final class TextReport {
 		Range r = Range.of(d.span(), f.lines());
 		String sev = colour(d.severity());
 		b.append(paint(f.path() + ":" + r.line() + ":" + r.column() + ":", BOLD, color)).append(' ')
-				.append(paint(d.rule(), BOLD + sev, color)).append(' ').append(d.message()).append('\n');
-		String line = Sources.lineText(f, d.span().start());
+				.append(paint(d.rule(), BOLD + sev, color)).append(' ').append(printable(d.message())).append('\n');
+		String source = Sources.lineText(f, d.span().start());
 		String number = Integer.toString(r.line());
 		String gutter = " ".repeat(number.length());
+		int startCol = Math.min(r.column() - 1, source.length());
+		int endCol = r.endLine() == r.line() ? Math.min(r.endColumn() - 1, source.length()) : source.length();
+		// A long line is shown around the finding only, and control characters as visible symbols, so a
+		// minified or binary file cannot flood or drive the terminal.
+		int from = 0;
+		int to = source.length();
+		if (to > MAX_SHOWN) {
+			from = Math.max(0, Math.min(startCol - CONTEXT, to - MAX_SHOWN));
+			to = from + MAX_SHOWN;
+		}
+		String line = (from > 0 ? "…" : "") + printable(source.substring(from, to)) + (to < source.length() ? "…" : "");
+		int shift = from > 0 ? 1 - from : 0;
+		startCol = Math.max(0, startCol + shift);
+		endCol = Math.max(startCol, Math.min(endCol + shift, line.length()));
 		b.append(paint("  " + number + " | ", DIM, color)).append(line).append('\n');
-		int startCol = Math.min(r.column() - 1, line.length());
-		int endCol = r.endLine() == r.line() ? Math.min(r.endColumn() - 1, line.length()) : line.length();
 		int width = Math.max(1, endCol - startCol);
 		StringBuilder pad = new StringBuilder();
-		for (int i = 0; i < startCol; i++) {
+		for (int i = 0; i < startCol && i < line.length(); i++) {
 			pad.append(line.charAt(i) == '\t' ? '\t' : ' ');
 		}
 		b.append(paint("  " + gutter + " | ", DIM, color)).append(pad).append(paint("^".repeat(width), sev, color))
@@ -61,6 +73,34 @@ public final class TextReport {
 						.append(fix.title()).append('\n');
 			}
 		}
+	}
+
+	/** The longest part of a source line shown, and how much of it goes before the finding. */
+	static final int MAX_SHOWN = 160;
+	static final int CONTEXT = 60;
+
+	/**
+	 * Text safe to print: C0 controls but tab, DEL, C1 controls and the bidirectional overrides (which
+	 * reorder what a terminal shows) become one visible symbol each (U+2400 Control Pictures, else
+	 * U+FFFD), so columns stay where they were.
+	 */
+	static String printable(String s) {
+		StringBuilder out = null;
+		for (int i = 0; i < s.length(); i++) {
+			char c = s.charAt(i);
+			char shown = c < 0x20 && c != '\t' ? (char) (0x2400 + c)
+					: c == 0x7F ? '\u2421'
+							: (c >= 0x80 && c <= 0x9F) || (c >= 0x202A && c <= 0x202E) || (c >= 0x2066 && c <= 0x2069)
+									? '\uFFFD'
+									: c;
+			if (shown != c && out == null) {
+				out = new StringBuilder(s.length()).append(s, 0, i);
+			}
+			if (out != null) {
+				out.append(shown);
+			}
+		}
+		return out == null ? s : out.toString();
 	}
 
 	/** "Found 3 findings (1 error, 2 warnings) in 2 of 5 files." or "No findings in 5 files." */

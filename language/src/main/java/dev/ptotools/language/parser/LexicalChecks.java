@@ -117,7 +117,7 @@ final class LexicalChecks {
 		if (c == 0) {
 			if (!nulReported) {
 				nulReported = true;
-				problem(t, 1, "source code cannot contain null bytes", "null-byte");
+				problem(t, 1, "source code cannot contain null bytes", dev.ptotools.language.PythonFrontEnd.NULL_BYTE);
 			}
 		} else if (c == '\\') {
 			problem(t, 1, "unexpected character after line continuation character", "bad-continuation");
