@@ -46,6 +46,63 @@ class EmbeddedModulesTest {
 		return a.file().lines().line(d.span().start()) + ":" + a.file().lines().column(d.span().start());
 	}
 
+	/** Text pl.parse is expected to refuse (pytest.raises, a try that handles it) is no error of the file. */
+	@Test
+	void aDeliberateBadExampleIsInformationNotAnError() {
+		String bad = "\"\"\"\n@pl.function\ndef f(x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:\n    return x +\n\"\"\"";
+		String inRaises = """
+				import pypto.language as pl
+				import pytest
+
+
+				def test_syntax_error():
+				    with pytest.raises(SyntaxError):
+				        pl.parse(%s)
+				""".formatted(bad);
+		Analysis a = analyze(inRaises);
+		List<Diagnostic> syntax = of(a, "PTO000");
+		assertEquals(1, syntax.size(), describe(a));
+		assertEquals(dev.ptotools.analyzer.diagnostics.Severity.INFO, syntax.get(0).severity());
+		assertTrue(syntax.get(0).message().endsWith("(expected: pl.parse is called inside pytest.raises(...))"),
+				syntax.get(0).message());
+		String inTry = """
+				import pypto.language as pl
+
+
+				def example():
+				    code = %s
+				    try:
+				        pl.parse(code)
+				    except SyntaxError as e:
+				        print(e)
+				""".formatted(bad);
+		Analysis t = analyze(inTry);
+		assertEquals(dev.ptotools.analyzer.diagnostics.Severity.INFO, of(t, "PTO000").get(0).severity(), describe(t));
+		// the same text parsed where nothing expects a failure is an error
+		String plain = """
+				import pypto.language as pl
+
+
+				def example():
+				    pl.parse(%s)
+				""".formatted(bad);
+		Analysis p = analyze(plain);
+		assertEquals(dev.ptotools.analyzer.diagnostics.Severity.ERROR, of(p, "PTO000").get(0).severity(), describe(p));
+		// in the except clause, or in a try without handlers, nothing expects it either
+		String handler = """
+				import pypto.language as pl
+
+
+				def example():
+				    try:
+				        pass
+				    except SyntaxError:
+				        pl.parse(%s)
+				""".formatted(bad);
+		Analysis h = analyze(handler);
+		assertEquals(dev.ptotools.analyzer.diagnostics.Severity.ERROR, of(h, "PTO000").get(0).severity(), describe(h));
+	}
+
 	@Test
 	void aDedentedStringIsAModuleAndItsFindingsLandInTheString() {
 		String host = """

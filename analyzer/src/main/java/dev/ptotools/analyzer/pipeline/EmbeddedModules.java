@@ -10,6 +10,7 @@ import org.eclipse.emf.ecore.EObject;
 import dev.ptotools.analyzer.config.AnalyzerConfig;
 import dev.ptotools.analyzer.diagnostics.Diagnostic;
 import dev.ptotools.analyzer.diagnostics.Fix;
+import dev.ptotools.analyzer.diagnostics.Severity;
 import dev.ptotools.analyzer.fixes.Suppressions;
 import dev.ptotools.analyzer.ir.Imports;
 import dev.ptotools.analyzer.ir.ModuleIR;
@@ -27,6 +28,9 @@ import dev.ptotools.language.python.KeywordArg;
 import dev.ptotools.language.python.Name;
 import dev.ptotools.language.python.Paren;
 import dev.ptotools.language.python.Str;
+import dev.ptotools.language.python.TryStmt;
+import dev.ptotools.language.python.WithItem;
+import dev.ptotools.language.python.WithStmt;
 
 /**
  * DSL text handed to {@code pl.parse} or {@code pl.parse_program} as a string literal (written in the
@@ -42,8 +46,12 @@ public final class EmbeddedModules {
 	static final Imports PRELUDE = new Imports(
 			Map.of("pl", "pypto.language", "pld", "pypto.language.distributed"));
 
-	/** One embedded module: the literal it was written as, its analysis, and where its text came from. */
-	public record Embedded(Span literal, Analysis analysis, LiteralText source) {
+	/**
+	 * One embedded module: the literal it was written as, its analysis, where its text came from, and,
+	 * when the host expects pl.parse to fail on it (the call sits in {@code with pytest.raises(...)} or in
+	 * the body of a {@code try} that handles exceptions), what says so; else null.
+	 */
+	public record Embedded(Span literal, Analysis analysis, LiteralText source, String expectedToFail) {
 
 		/** The host span a span of the embedded text was written at. */
 		public Span toHost(Span s) {
@@ -52,7 +60,7 @@ public final class EmbeddedModules {
 		}
 
 		Embedded withoutSyntaxTree() {
-			return new Embedded(literal, analysis.withoutSyntaxTree(), source);
+			return new Embedded(literal, analysis.withoutSyntaxTree(), source, expectedToFail);
 		}
 	}
 
@@ -89,7 +97,8 @@ public final class EmbeddedModules {
 			Spans.Span at = host.span(call);
 			if (text != null && at != null) {
 				ParsedFile parsed = PythonFrontEnd.get().parse(text.text());
-				out.add(new Embedded(new Span(at.offset(), at.end()), analyzer.analyze(parsed, config, PRELUDE), text));
+				out.add(new Embedded(new Span(at.offset(), at.end()), analyzer.analyze(parsed, config, PRELUDE), text,
+						expectedToFail(call)));
 			}
 		}
 		return new EmbeddedModules(out);
@@ -116,8 +125,12 @@ public final class EmbeddedModules {
 				}
 				List<Diagnostic.Related> related = d.related().stream()
 						.map(r -> new Diagnostic.Related(e.toHost(r.span()), r.message())).toList();
-				out.add(new Diagnostic(d.rule(), d.severity(), d.message(), e.toHost(d.span()), related,
-						List.copyOf(fixes)));
+				// A deliberate bad example (the host expects pl.parse to raise): what pypto would raise is shown,
+				// as information, not as an error of the file.
+				boolean expected = e.expectedToFail() != null && d.severity() == Severity.ERROR;
+				out.add(new Diagnostic(d.rule(), expected ? Severity.INFO : d.severity(),
+						expected ? d.message() + " (expected: pl.parse is called " + e.expectedToFail() + ")" : d.message(),
+						e.toHost(d.span()), related, List.copyOf(fixes)));
 			}
 		}
 		return out;
@@ -134,6 +147,33 @@ public final class EmbeddedModules {
 			edits.add(new Fix.Edit(e.toHost(edit.span()), r));
 		}
 		return new Fix(f.title(), List.copyOf(edits), f.preferred());
+	}
+
+	/**
+	 * Whether the host expects a pl.parse call to raise: where it sits in the body of
+	 * {@code with pytest.raises(...)} (any {@code raises} / {@code assertRaises...} context) or of a
+	 * {@code try} with an except clause, in the same function; the words saying so, else null.
+	 */
+	private static String expectedToFail(Call call) {
+		EObject child = call;
+		for (EObject p = call.eContainer(); p != null && !(child instanceof FunctionDef) && !(child instanceof ClassDef);
+				child = p, p = p.eContainer()) {
+			if (p instanceof TryStmt t && child == t.getBody() && !t.getHandlers().isEmpty()) {
+				return "in a try that handles its exception";
+			}
+			if (p instanceof WithStmt w && child == w.getBody()) {
+				for (WithItem item : w.getItems()) {
+					if (item.getContext() instanceof Call c) {
+						String name = dotted(c.getFunc());
+						String last = name == null ? "" : name.substring(name.lastIndexOf('.') + 1);
+						if (last.equals("raises") || last.startsWith("assertRaises")) {
+							return "inside " + name + "(...)";
+						}
+					}
+				}
+			}
+		}
+		return null;
 	}
 
 	/** The code argument of pl.parse: its first positional argument or code=. */
