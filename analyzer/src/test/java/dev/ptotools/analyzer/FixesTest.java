@@ -59,6 +59,18 @@ class FixesTest {
 						            scratch = pl.create_tensor([N], dtype=pl.FP32)
 						            self.chip(inputs[r], data, device=r)
 						""")),
+				Arguments.of("PTO106", "Write '(r + 1) % pld.world_size()' into the dispatch's arguments and hoist",
+						hostProgram("""
+						        for r in pl.range(pld.world_size()):
+						            peer = (r + 1) % pld.world_size()
+						            self.chip(inputs[peer], data, device=r)
+						""")),
+				Arguments.of("PTO106", "Write '(r + 1) % n' into the dispatch's arguments", hostProgram("""
+						        n = pld.world_size()
+						        for r in pl.range(n):
+						            peer = (r + 1) % n
+						            self.chip(inputs[peer], data, device=r)
+						""")),
 				Arguments.of("PTO107", "Hoist pld.world_size()", hostProgram("""
 						        for r in pl.range(pld.world_size()):
 						            self.chip(inputs[(r + 1) % pld.world_size()], data, device=r)

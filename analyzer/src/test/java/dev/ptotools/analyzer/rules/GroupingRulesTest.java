@@ -192,6 +192,32 @@ class GroupingRulesTest {
 		assertTrue(a.diagnostics().stream().noneMatch(d -> d.severity() != Severity.INFO), describe(a));
 	}
 
+	/** A neighbour computed in the loop: the message says what makes the loop grouped (not only hoisting). */
+	@Test
+	void aScalarComputedInTheLoopIsToldToGoIntoTheDispatch() {
+		Analysis a = analyze(hostProgram("""
+				        for r in pl.range(pld.world_size()):
+				            peer = (r + 1) % pld.world_size()
+				            self.chip(inputs[peer], data, device=r)
+				"""));
+		List<Diagnostic> d = of(a, "PTO106");
+		assertEquals(1, d.size(), describe(a));
+		assertEquals("rank loop is not grouped: 'peer = (r + 1) % pld.world_size()' calls pld.world_size, which is"
+				+ " not a view; a grouped loop holds only views and its dispatch: write the expression into the"
+				+ " dispatch's arguments with pld.world_size() before the loop"
+				+ " (self.chip(inputs[(r + 1) % world_size], data, device=r))", d.get(0).message());
+		// read elsewhere too: no such advice, and no fix that would change what the other read sees
+		Analysis used = analyze(hostProgram("""
+				        for r in pl.range(pld.world_size()):
+				            peer = (r + 1) % pld.world_size()
+				            self.chip(inputs[peer], data, device=r)
+				        self.other(inputs[peer], data, device=0)
+				"""));
+		Diagnostic u = of(used, "PTO106").get(0);
+		assertTrue(!u.message().contains("write the expression"), u.message());
+		assertTrue(u.fixes().stream().noneMatch(f -> f.title().startsWith("Write")), u.fixes().toString());
+	}
+
 	@Test
 	void loopsThatAreNotRankLoopsGetNoVerdict() {
 		Analysis a = analyze(hostProgram("""

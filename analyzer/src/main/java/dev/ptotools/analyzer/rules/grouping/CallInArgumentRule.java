@@ -1,9 +1,7 @@
 package dev.ptotools.analyzer.rules.grouping;
 
 import java.util.ArrayList;
-import java.util.HashSet;
 import java.util.List;
-import java.util.Set;
 
 import dev.ptotools.analyzer.diagnostics.Fix;
 import dev.ptotools.analyzer.facts.CallResolution;
@@ -15,7 +13,6 @@ import dev.ptotools.analyzer.facts.Views;
 import dev.ptotools.analyzer.fixes.SourceEdits;
 import dev.ptotools.analyzer.ir.Expr;
 import dev.ptotools.analyzer.ir.Stmt;
-import dev.ptotools.analyzer.ir.Walk;
 import dev.ptotools.analyzer.pipeline.Key;
 import dev.ptotools.analyzer.pipeline.Keys;
 import dev.ptotools.analyzer.rules.RuleContext;
@@ -79,10 +76,10 @@ public final class CallInArgumentRule extends NotGroupedRule {
 		Stmt.For f = loop.loop();
 		String text = ctx.text();
 		FunctionScope scope = new FunctionScope(loop.function(), calls);
-		String name = existingWorldName(f, scope);
+		String name = WorldSizeNames.existing(f, scope);
 		List<Fix.Edit> edits = new ArrayList<>();
 		if (name == null) {
-			name = freshName(loop, "world_size");
+			name = WorldSizeNames.fresh(loop, "world_size");
 			String call = text.substring(worldCalls.get(0).span().start(), worldCalls.get(0).span().end());
 			edits.add(SourceEdits.insertLineBefore(text, f.span().start(), SourceEdits.indent(text, f.span().start()),
 					name + " = " + call));
@@ -92,25 +89,5 @@ public final class CallInArgumentRule extends NotGroupedRule {
 		}
 		return List.of(new Fix("Hoist " + text.substring(worldCalls.get(0).span().start(), worldCalls.get(0).span().end())
 				+ " into '" + name + "' before the loop", List.copyOf(edits), true));
-	}
-
-	/** The name the loop bound already uses for the world size (pl.range(n) with n = pld.world_size()). */
-	private static String existingWorldName(Stmt.For f, FunctionScope scope) {
-		if (f.iter() instanceof Expr.Call iter && iter.args().size() == 1 && iter.args().get(0) instanceof Expr.Name n
-				&& scope.isWorldSize(n, f.span().start())) {
-			return n.id();
-		}
-		return null;
-	}
-
-	private static String freshName(RankLoop loop, String base) {
-		Set<String> used = new HashSet<>();
-		Walk.statements(loop.function().body(), s -> Walk.ownExpressions(s).forEach(e -> used.addAll(Walk.names(e))));
-		loop.function().params().forEach(p -> used.add(p.name()));
-		String name = base;
-		for (int i = 2; used.contains(name); i++) {
-			name = base + "_" + i;
-		}
-		return name;
 	}
 }

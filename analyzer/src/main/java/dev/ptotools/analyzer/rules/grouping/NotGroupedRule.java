@@ -45,6 +45,11 @@ abstract class NotGroupedRule implements Rule {
 	/** The fixes for one loop; empty where no fix is correct. */
 	abstract List<Fix> fixes(RuleContext ctx, RankLoop loop);
 
+	/** What to do about it, appended to the message ("; ..."), where the rule knows what works; else "". */
+	String advice(RuleContext ctx, RankLoop loop) {
+		return "";
+	}
+
 	@Override
 	public void check(RuleContext ctx) {
 		for (RankLoop loop : ctx.get(Keys.RANK_LOOPS).loops()) {
@@ -55,7 +60,8 @@ abstract class NotGroupedRule implements Rule {
 			Span where = c.where() != null ? c.where() : loop.loop().headerSpan();
 			List<Diagnostic.Related> related = new ArrayList<>(c.related());
 			related.add(new Diagnostic.Related(loop.loop().headerSpan(), "rank loop of " + loop.function().name()));
-			ctx.report(where, "rank loop is not grouped: " + c.detail(), List.copyOf(related), fixes(ctx, loop));
+			ctx.report(where, "rank loop is not grouped: " + c.detail() + advice(ctx, loop), List.copyOf(related),
+					fixes(ctx, loop));
 		}
 	}
 
