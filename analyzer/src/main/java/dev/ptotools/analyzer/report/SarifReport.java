@@ -39,7 +39,9 @@ public final class SarifReport {
 		JsonObject driver = new JsonObject();
 		driver.addProperty("name", tool.name());
 		driver.addProperty("version", tool.version());
-		driver.addProperty("informationUri", tool.informationUri());
+		if (tool.informationUri() != null) {
+			driver.addProperty("informationUri", tool.informationUri());
+		}
 		JsonArray ruleArray = new JsonArray();
 		Map<String, Integer> index = new HashMap<>();
 		for (RuleInfo r : rules) {
@@ -107,10 +109,15 @@ public final class SarifReport {
 		o.addProperty("name", r.name());
 		o.add("shortDescription", text(r.title()));
 		o.add("fullDescription", text(r.description()));
-		String helpUri = tool.docsUri() + r.pageName();
-		o.addProperty("helpUri", helpUri);
+		// No link rather than a link to a page that does not exist: without a configured docs URL the page
+		// travels inline (help.markdown), which code scanning shows.
+		String helpUri = tool.docsUri() == null ? null : tool.docsUri() + r.pageName();
+		if (helpUri != null) {
+			o.addProperty("helpUri", helpUri);
+		}
 		JsonObject help = new JsonObject();
-		help.addProperty("text", r.title() + ". " + r.description() + " See " + helpUri);
+		help.addProperty("text", r.title() + ". " + r.description() + " See "
+				+ (helpUri != null ? helpUri : "docs/rules/" + r.pageName() + " of pto-tools (pto check --help)."));
 		if (r.helpMarkdown() != null) {
 			help.addProperty("markdown", r.helpMarkdown());
 		}
