@@ -48,9 +48,10 @@ public final class ServeCommand implements Callable<Integer> {
 			t.setDaemon(true);
 			return t;
 		});
+		java.util.Map<String, org.eclipse.lsp4j.jsonrpc.json.JsonRpcMethod> methods = server.supportedMethods();
 		Launcher<LanguageClient> launcher = new LSPLauncher.Builder<LanguageClient>().setLocalService(server)
 				.setRemoteInterface(LanguageClient.class).setInput(in).setOutput(out).setExecutorService(messages)
-				.create();
+				.wrapMessages(consumer -> InvalidParams.guard(consumer, methods)).create();
 		server.connect(launcher.getRemoteProxy());
 		try {
 			launcher.startListening().get();

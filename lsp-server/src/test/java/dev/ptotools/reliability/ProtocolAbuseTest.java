@@ -47,6 +47,46 @@ class ProtocolAbuseTest {
 		}
 	}
 
+	/** Missing or unusable params are the client's error (InvalidParams), not the server's (InternalError). */
+	@Test
+	void missingOrBadParamsAreInvalidParams() throws Exception {
+		try (RawConnection c = new RawConnection()) {
+			c.request(1, "initialize", INIT);
+			c.response(1);
+			c.notify("initialized", "{}");
+			c.notify("textDocument/didOpen", DOC);
+			c.notify("textDocument/didOpen", "null");
+			int id = 10;
+			for (String method : new String[] { "textDocument/hover", "textDocument/definition", "textDocument/codeAction",
+					"textDocument/codeLens", "textDocument/completion", "workspace/executeCommand", "workspace/symbol",
+					"textDocument/semanticTokens/full", "textDocument/documentSymbol" }) {
+				c.request(id, method, "null");
+				JsonObject r = c.response(id);
+				assertEquals(-32602, r.getAsJsonObject("error").get("code").getAsInt(), method + ": " + r);
+				id++;
+			}
+			// a required field missing: hover without a position
+			c.request(id, "textDocument/hover", "{\"textDocument\":{\"uri\":\"file:///tmp/a.py\"}}");
+			assertEquals(-32602, c.response(id).getAsJsonObject("error").get("code").getAsInt());
+			id++;
+			for (String args : new String[] { "[\"file:///tmp/a.py\", -5]", "[\"file:///tmp/a.py\", \"x\"]",
+					"[\"file:///tmp/a.py\"]", "[]", "[5, 1]", "[\"file:///tmp/a.py\", 1.5]" }) {
+				for (String command : new String[] { "pto.explainLoop", "pto.showGeneratedCode" }) {
+					c.request(id, "workspace/executeCommand", "{\"command\":\"" + command + "\",\"arguments\":" + args + "}");
+					JsonObject r = c.response(id);
+					assertEquals(-32602, r.getAsJsonObject("error").get("code").getAsInt(), command + " " + args + ": " + r);
+					id++;
+				}
+			}
+			c.request(id, "workspace/executeCommand", "{\"command\":\"pto.noSuchCommand\"}");
+			assertEquals(-32602, c.response(id).getAsJsonObject("error").get("code").getAsInt());
+			id++;
+			c.request(id, "textDocument/hover",
+					"{\"textDocument\":{\"uri\":\"file:///tmp/a.py\"},\"position\":{\"line\":0,\"character\":0}}");
+			assertTrue(c.response(id).has("result"), "still serving");
+		}
+	}
+
 	@Test
 	void aWrongContentLengthIsSurvived() throws Exception {
 		try (RawConnection c = new RawConnection()) {

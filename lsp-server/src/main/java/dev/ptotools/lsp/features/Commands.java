@@ -28,6 +28,7 @@ import dev.ptotools.codegen.Problem;
 import dev.ptotools.config.Compilations;
 import dev.ptotools.language.source.LineMap;
 import dev.ptotools.lsp.AnalyzedDocument;
+import dev.ptotools.lsp.InvalidParams;
 import dev.ptotools.lsp.OpenDocument;
 import dev.ptotools.lsp.PtoLanguageServer;
 
@@ -46,6 +47,13 @@ public final class Commands {
 	public Object execute(ExecuteCommandParams params) {
 		List<Object> args = params.getArguments() == null ? List.of() : params.getArguments();
 		switch (params.getCommand()) {
+		case PtoLanguageServer.EXPLAIN_LOOP, PtoLanguageServer.SHOW_GENERATED_CODE:
+			checkUriAndLine(params.getCommand(), args);
+			break;
+		default:
+			break;
+		}
+		switch (params.getCommand()) {
 		case PtoLanguageServer.EXPLAIN_LOOP: {
 			RankLoop loop = loopAt(args);
 			return loop == null ? null : Hovers.explain(loop);
@@ -55,7 +63,25 @@ public final class Commands {
 		case PtoLanguageServer.COMPILE_WORKSPACE:
 			return compileWorkspace(params.getWorkDoneToken());
 		default:
-			throw new IllegalArgumentException("unknown command " + params.getCommand());
+			throw InvalidParams.error("unknown command " + params.getCommand());
+		}
+	}
+
+	/** The arguments [uri, line] of the loop commands: a document uri and a 0-based line, else InvalidParams. */
+	private static void checkUriAndLine(String command, List<Object> args) {
+		String expected = command + " takes [uri, line] (a document uri and a 0-based line number)";
+		if (args.size() < 2) {
+			throw InvalidParams.error(expected + "; got " + args.size() + " argument(s)");
+		}
+		if (!(args.get(0) instanceof JsonPrimitive p && p.isString()) && !(args.get(0) instanceof String)) {
+			throw InvalidParams.error(expected + "; the uri is " + args.get(0));
+		}
+		Object line = args.get(1);
+		boolean integral = line instanceof JsonPrimitive p ? p.isNumber() && p.getAsDouble() == Math.rint(p.getAsDouble())
+				: line instanceof Integer || line instanceof Long;
+		long value = !integral ? -1 : line instanceof JsonPrimitive p ? p.getAsLong() : ((Number) line).longValue();
+		if (!integral || value < 0 || value > Integer.MAX_VALUE) {
+			throw InvalidParams.error(expected + "; the line is " + line);
 		}
 	}
 
@@ -107,7 +133,8 @@ public final class Commands {
 		Path out = outputFolder(a.snapshot().path(), a);
 		Path file = a.snapshot().path();
 		Generation g = Compilations.generate(file.toString(), a.text(), a.analysis(),
-				a.settings().analyzerConfig(a.project()), a.settings().effectiveCompile(a.project()).options());
+				a.settings().analyzerConfig(a.project()), a.settings().effectiveCompile(a.project()).options())
+				.withFile(file);
 		CompileResult r = Compilations.write(List.of(g), out);
 		report(r, a.snapshot().path(), out);
 	}
