@@ -206,6 +206,17 @@ class LanguageServerTest {
 		String renamed = LspHarness.apply(text, rename.getChanges().get(uri));
 		assertTrue(renamed.contains("def chip_run(") && !renamed.contains("chip_step"), renamed);
 
+		// a parameter: its declaration, and its reads in its own function
+		Position flag = at(text, "if flag > 0", 3);
+		List<? extends Location> param = lsp.server.getTextDocumentService()
+				.definition(new DefinitionParams(new TextDocumentIdentifier(uri), flag)).get(30, TimeUnit.SECONDS).getLeft();
+		assertEquals(1, param.size(), "a parameter has a definition");
+		assertEquals(at(text, "flag: pl.Scalar", 0), param.get(0).getRange().getStart());
+		List<? extends Location> flagRefs = lsp.server.getTextDocumentService()
+				.references(new ReferenceParams(new TextDocumentIdentifier(uri), flag, new ReferenceContext(true)))
+				.get(30, TimeUnit.SECONDS);
+		assertEquals(2, flagRefs.size(), "the parameter and its one read: " + flagRefs);
+
 		Either<List<? extends SymbolInformation>, List<? extends WorkspaceSymbol>> ws = lsp.server.getWorkspaceService()
 				.symbol(new WorkspaceSymbolParams("host")).get(30, TimeUnit.SECONDS);
 		assertTrue(ws.getRight().stream().anyMatch(s -> s.getName().equals("host_orch")));
@@ -440,6 +451,46 @@ class LanguageServerTest {
 				.get(60, TimeUnit.SECONDS));
 		assertEquals(1, compiled.get("sources").getAsInt(), compiled.toString());
 		assertTrue(lsp.client.progress.size() >= 2, "begin/report/end progress");
+	}
+
+	/** A @pl.jit.host entry's files go to _jit_<entry>/, not to a folder named after the function. */
+	@Test
+	void showGeneratedCodeOfAJitHostEntry() throws Exception {
+		String jit = """
+				import pypto.language as pl
+				import pypto.language.distributed as pld
+				import torch
+
+				RANKS = 2
+
+
+				@pl.jit
+				def per_rank(x: pl.Tensor[[8, 8], pl.FP32], y: pl.Out[pl.Tensor[[8, 8], pl.FP32]]):
+				    return y
+
+
+				@pl.jit.host
+				def ranks(x: pl.Tensor[[RANKS, 8, 8], pl.FP32], y: pl.Out[pl.Tensor[[RANKS, 8, 8], pl.FP32]]):
+				    for r in pl.range(pld.world_size()):
+				        per_rank(x[r], y[r], device=r)
+
+
+				ranks(torch.zeros((RANKS, 8, 8), dtype=torch.float32), torch.zeros((RANKS, 8, 8), dtype=torch.float32))
+				""";
+		Path file = workspace.resolve("jit_host.py");
+		Files.writeString(file, jit);
+		String jitUri = file.toUri().toString();
+		lsp.initialize(workspace, null);
+		lsp.open(jitUri, jit);
+		lsp.awaitVersion(jitUri, 1);
+		int line = at(jit, "for r in pl.range", 0).getLine();
+		JsonObject code = json(lsp.server.getWorkspaceService()
+				.executeCommand(new ExecuteCommandParams(PtoLanguageServer.SHOW_GENERATED_CODE,
+						List.of(new JsonPrimitive(jitUri), new JsonPrimitive(line))))
+				.get(30, TimeUnit.SECONDS));
+		assertTrue(code.get("perRank").getAsString().contains("_submit_chip("), code.toString());
+		assertTrue(code.get("grouped").getAsString().contains("_submit_chip_group("), code.toString());
+		assertTrue(!code.get("title").getAsString().contains("not compiled"), code.toString());
 	}
 
 	/** Command results arrive as untyped JSON (maps); make them a JsonObject again. */

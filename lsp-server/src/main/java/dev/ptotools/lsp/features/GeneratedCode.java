@@ -15,6 +15,7 @@ import dev.ptotools.codegen.CompileOptions;
 import dev.ptotools.codegen.Compiler;
 import dev.ptotools.codegen.GeneratedFile;
 import dev.ptotools.codegen.Generation;
+import dev.ptotools.codegen.compile.Compilation;
 import dev.ptotools.config.Compilations;
 import dev.ptotools.lsp.AnalyzedDocument;
 
@@ -44,7 +45,8 @@ public final class GeneratedCode {
 		String title = loop.program().name() + "." + loop.function().name() + ": rank loop at line "
 				+ a.file().lines().line(loop.loop().span().start());
 		Generation first = Compiler.generate(a, options, name);
-		String generated = hostOrch(first, loop);
+		String folder = folder(a, options, loop);
+		String generated = hostOrch(first, folder);
 		if (generated == null) {
 			// The program does not compile (an error elsewhere in it): show what this loop would
 			// produce anyway, marked as a preview, rather than nothing.
@@ -52,7 +54,7 @@ public final class GeneratedCode {
 					.orElse("the program produced no host_orch.py");
 			a = new Analysis(a.file(), a.module(), a.facts(), a.diagnostics().stream()
 					.filter(d -> d.severity() != dev.ptotools.analyzer.diagnostics.Severity.ERROR).toList());
-			generated = hostOrch(Compiler.generate(a, options, name), loop);
+			generated = hostOrch(Compiler.generate(a, options, name), folder);
 			if (generated == null) {
 				return new Excerpt(title + " (not compiled)", "# not compiled: " + why + "\n", null);
 			}
@@ -70,18 +72,27 @@ public final class GeneratedCode {
 		}
 		perRankFacts.put(Keys.RANK_LOOPS, new RankLoops(List.copyOf(loops)));
 		Analysis perRank = new Analysis(a.file(), a.module(), perRankFacts, a.diagnostics());
-		String perRankCode = hostOrch(Compiler.generate(perRank, options, name), loop);
+		String perRankCode = hostOrch(Compiler.generate(perRank, options, name), folder);
 		return new Excerpt(title, perRankCode == null ? "" : block(perRankCode, k), block);
 	}
 
-	private static String hostOrch(Generation g, RankLoop loop) {
-		String path = loop.program().name() + "/orchestration/host_orch.py";
-		for (GeneratedFile f : g.files()) {
-			if (f.path().equals(path)) {
-				return f.content();
+	/**
+	 * The output folder of the program holding the loop: the folder of the first compiled entry whose
+	 * functions include the loop's (a class's name; {@code _jit_<entry>} for a {@code @pl.jit.host}
+	 * entry, the first of its specializations), else the class's name.
+	 */
+	private static String folder(Analysis a, CompileOptions options, RankLoop loop) {
+		for (Compilation.CompiledProgram p : Compiler.compilation(a, options).programs()) {
+			if (p.entry().source().contains(loop.function())) {
+				return p.entry().outputName();
 			}
 		}
-		return null;
+		return loop.program().name();
+	}
+
+	private static String hostOrch(Generation g, String folder) {
+		GeneratedFile f = g.file(folder + "/orchestration/host_orch.py");
+		return f == null ? null : f.content();
 	}
 
 	/** The position of the loop among the for loops of its function, in source order. */

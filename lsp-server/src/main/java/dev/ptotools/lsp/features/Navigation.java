@@ -34,8 +34,15 @@ public final class Navigation {
 	private Navigation() {
 	}
 
-	/** What is under the cursor: a program function (at its def or a call) or a module constant. */
-	private record Target(Program program, Function function, String constant, Span definition) {
+	/**
+	 * What is under the cursor: a program function (at its def or a call), a module constant, or a parameter
+	 * of the function the cursor is in ({@code paramOf}; {@code constant} then names the parameter).
+	 */
+	private record Target(Program program, Function function, String constant, Span definition, Function paramOf) {
+
+		Target(Program program, Function function, String constant, Span definition) {
+			this(program, function, constant, definition, null);
+		}
 	}
 
 	private static Target target(Analysis a, int offset) {
@@ -44,6 +51,11 @@ public final class Navigation {
 			for (Function f : p.functions()) {
 				if (f.nameSpan().contains(offset)) {
 					return new Target(p, f, null, f.nameSpan());
+				}
+				for (dev.ptotools.analyzer.ir.Param param : f.params()) {
+					if (param.nameSpan() != null && param.nameSpan().contains(offset)) {
+						return new Target(p, null, param.name(), param.nameSpan(), f);
+					}
 				}
 			}
 		}
@@ -57,7 +69,7 @@ public final class Navigation {
 		if (name != null && p != null) {
 			Function f = Locator.function(a, offset);
 			if (f != null && f.param(name.id()) != null) {
-				return null;
+				return new Target(p, null, name.id(), f.param(name.id()).nameSpan(), f);
 			}
 			Program.Binding binding = null;
 			for (Program.Binding b : p.bindings()) {
@@ -110,7 +122,20 @@ public final class Navigation {
 		}
 		CallResolution calls = a.facts().get(Keys.CALLS);
 		for (Function f : t.program().functions()) {
-			if (t.function() != null) {
+			if (t.paramOf() != null && f != t.paramOf()) {
+				continue; // a parameter is read in its own function only
+			}
+			if (t.paramOf() != null) {
+				Walk.statements(f.body(), s -> {
+					for (Expr e : Walk.ownExpressions(s)) {
+						Walk.expressions(e, x -> {
+							if (x instanceof Expr.Name n && n.id().equals(t.constant())) {
+								out.add(n.span());
+							}
+						});
+					}
+				});
+			} else if (t.function() != null) {
 				for (Expr.Call c : Walk.allCalls(f.body())) {
 					if (calls.target(c) == t.function()) {
 						out.add(nameSpanOf(c));
