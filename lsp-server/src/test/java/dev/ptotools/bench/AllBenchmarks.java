@@ -66,6 +66,11 @@ public final class AllBenchmarks {
 		table.add(BenchTable.higherIsBetter("parse, stdlib (" + parse.files() + " files, 1 thread)",
 				parse.ourLinesPerSecond(), "lines/s", "CPython ast.parse", parse.cpythonLinesPerSecond(), 1.0));
 
+		step("parse: one 10 MB module");
+		ParseBenchmark.LargeModule large = ParseBenchmark.largeModule(10, rounds);
+		table.add(BenchTable.lowerIsBetter("parse, one 10 MB module (1.7M lines)", large.oursSeconds(), "s",
+				"CPython ast.parse", large.cpythonSeconds(), "≤ 60 s", large.oursSeconds() <= 60));
+
 		step("analyzer: parse + lower + every pass and rule");
 		AnalyzerBenchmark.Figures analysis = AnalyzerBenchmark.run(stdlib, Math.max(1, rounds - 1));
 		table.add(BenchTable.higherIsBetter("analyzer, stdlib (every file as PyPTO)", analysis.stdlibLinesPerSecond(),

@@ -166,7 +166,7 @@ public final class LspHarness implements AutoCloseable {
 	/** Waits for a diagnostics publication for a uri that matches. */
 	public PublishDiagnosticsParams awaitDiagnostics(String uri, Predicate<PublishDiagnosticsParams> matching)
 			throws Exception {
-		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(30);
+		long deadline = System.nanoTime() + TimeUnit.SECONDS.toNanos(120);
 		while (System.nanoTime() < deadline) {
 			for (PublishDiagnosticsParams d : client.diagnostics) {
 				if (d.getUri().equals(uri) && matching.test(d)) {
@@ -180,7 +180,7 @@ public final class LspHarness implements AutoCloseable {
 
 	/** The texts of the window/showMessage messages so far that match, once there are at least {@code count}. */
 	public List<String> awaitShown(Predicate<MessageParams> matching, int count) throws Exception {
-		long deadline = System.currentTimeMillis() + 30_000;
+		long deadline = System.currentTimeMillis() + 120_000;
 		while (true) {
 			List<String> found = client.shown.stream().filter(matching).map(MessageParams::getMessage).toList();
 			if (found.size() >= count) {

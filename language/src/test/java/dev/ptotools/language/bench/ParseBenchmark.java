@@ -93,6 +93,38 @@ public final class ParseBenchmark {
 		return new Figures(files.size(), lines, ours, cpythonLinesPerSecond(root, rounds));
 	}
 
+	/** Seconds to parse one module of {@code megabytes} MB of {@code x = 1} lines, ours then CPython's (NaN without python3). */
+	public record LargeModule(int megabytes, double oursSeconds, double cpythonSeconds) {
+	}
+
+	/** The front end over one large module, the best of {@code rounds} after a warm-up, next to CPython's ast.parse. */
+	public static LargeModule largeModule(int megabytes, int rounds) throws Exception {
+		String text = "x = 1\n".repeat(megabytes * 1024 * 1024 / 6);
+		PythonFrontEnd frontEnd = PythonFrontEnd.get();
+		double ours = DeepStack.call(() -> {
+			frontEnd.parse(text);
+			double best = Double.MAX_VALUE;
+			for (int r = 0; r < rounds; r++) {
+				long t = System.nanoTime();
+				frontEnd.parse(text);
+				best = Math.min(best, (System.nanoTime() - t) / 1e9);
+			}
+			return best;
+		});
+		double cpython = Double.NaN;
+		if (Python3.available()) {
+			String script = "import ast, sys, time\ns = 'x = 1\\n' * (" + megabytes + " * 1024 * 1024 // 6)\nbest = 1e9\n"
+					+ "for _ in range(" + Math.max(1, rounds) + "):\n    t = time.perf_counter(); ast.parse(s)\n"
+					+ "    best = min(best, time.perf_counter() - t)\nprint(best)";
+			Process p = new ProcessBuilder(Python3.find().get(), "-c", script)
+					.redirectError(ProcessBuilder.Redirect.INHERIT).start();
+			String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8).strip();
+			p.waitFor();
+			cpython = Double.parseDouble(out);
+		}
+		return new LargeModule(megabytes, ours, cpython);
+	}
+
 	/** CPython's ast.parse lines/s over the .py files of a folder (NaN without python3). */
 	public static double cpythonLinesPerSecond(Path root, int rounds) throws Exception {
 		if (!Python3.available()) {
