@@ -2,6 +2,7 @@ package dev.ptotools;
 
 import java.io.IOException;
 import java.io.InputStream;
+import java.util.List;
 import java.util.Properties;
 
 import picocli.CommandLine;
@@ -34,10 +35,13 @@ public final class Main {
 		return property("version", "dev");
 	}
 
-	/** The project's home page (SARIF's informationUri; the rule pages live under it). */
+	/**
+	 * The project's home page (SARIF's informationUri; the rule pages live under it), set at build time
+	 * with -Dpto.homepage=URL; null when the build set none, rather than a made-up address.
+	 */
 	public static String homepage() {
 		String h = property("homepage", "");
-		return h.isBlank() || h.startsWith("$") ? "https://github.com/pto-tools/pto-tools" : h;
+		return h.isBlank() || h.startsWith("$") ? null : h;
 	}
 
 	private static String property(String key, String dflt) {
@@ -60,7 +64,33 @@ public final class Main {
 			return 2;
 		});
 		cl.setExitCodeExceptionMapper(t -> 2);
+		cl.setParameterExceptionHandler(Main::usageError);
 		return cl;
+	}
+
+	/**
+	 * A usage error: the error, picocli's suggestions for a misspelt option or command, and one line on
+	 * where help is, as git and ruff do (not the whole help, which buries the error); exit status 2.
+	 */
+	private static int usageError(CommandLine.ParameterException ex, String[] args) {
+		CommandLine cmd = ex.getCommandLine();
+		java.io.PrintWriter err = cmd.getErr();
+		String message = ex.getMessage();
+		if (ex instanceof CommandLine.UnmatchedArgumentException u && !u.isUnknownOption() && !u.getUnmatched().isEmpty()
+				&& !cmd.getSubcommands().isEmpty()) {
+			message = "unknown command '" + u.getUnmatched().get(0) + "'"; // not "unmatched argument at index 0"
+		}
+		err.println("pto: error: " + (message.isEmpty() ? message
+				: Character.toLowerCase(message.charAt(0)) + message.substring(1)));
+		if (ex instanceof CommandLine.UnmatchedArgumentException u) {
+			List<String> suggestions = u.getSuggestions();
+			if (!suggestions.isEmpty()) {
+				err.println("  did you mean: " + String.join(", ", suggestions) + "?");
+			}
+		}
+		err.println("For more information, try '" + cmd.getCommandSpec().qualifiedName() + " --help'.");
+		err.flush();
+		return 2;
 	}
 
 	public static void main(String[] args) {

@@ -9,7 +9,7 @@
   (add-to-list 'eglot-server-programs
                '((python-mode python-ts-mode)
                  . ("java" "-Xmx512m" "-Xms16m" "-XX:+UseSerialGC" "-XX:TieredStopAtLevel=1" "-XX:MinHeapFreeRatio=50" "-XX:MaxHeapFreeRatio=80" "-jar" "/path/to/pto-tools.jar" "serve"
-                    :initializationOptions (:settings (:debounceMs 150))))))
+                    :initializationOptions (:settings (:debounceMs 0))))))
 
 (setq-default eglot-workspace-configuration
-              '(:pto (:debounceMs 150)))
+              '(:pto (:debounceMs 0)))

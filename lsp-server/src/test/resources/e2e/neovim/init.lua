@@ -13,9 +13,9 @@ vim.api.nvim_create_autocmd('FileType', {
         cmd = { 'java', '-Xmx512m', '-Xms16m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:MinHeapFreeRatio=50', '-XX:MaxHeapFreeRatio=80', '-jar', pto_jar, 'serve' },
         root_dir = vim.fn.getcwd(),
         -- initializationOptions: the pto section under "settings"
-        init_options = { settings = { debounceMs = 150 } },
+        init_options = { settings = { debounceMs = 0 } },
         -- answers workspace/configuration "pto"
-        settings = { pto = { debounceMs = 150 } },
+        settings = { pto = { debounceMs = 0 } },
         on_init = function(client)
           -- Neovim does not send the settings by itself
           client.notify('workspace/didChangeConfiguration', { settings = client.config.settings })

@@ -433,8 +433,16 @@ class CheckIT {
 		assertEquals(2, format.exit());
 		assertTrue(format.err().contains("--format"), format.err());
 		assertEquals(2, Pto.run(repo, "check", "--fail-on", "sometimes").exit());
-		assertEquals(2, Pto.run(repo, "check", "--no-such-option").exit());
-		assertEquals(2, Pto.run(repo, "frobnicate").exit());
+		// the error and where help is, not the whole help (as git and ruff)
+		Pto.Run option = Pto.run(repo, "check", "--no-such-option");
+		assertEquals(2, option.exit());
+		assertEquals(List.of("pto: error: unknown option: '--no-such-option'",
+				"For more information, try 'pto check --help'."), option.err().lines().toList());
+		Pto.Run misspelt = Pto.run(repo, "chek");
+		assertEquals(2, misspelt.exit());
+		assertTrue(misspelt.err().startsWith("pto: error: unknown command 'chek'\n  did you mean: check"), misspelt.err());
+		assertTrue(misspelt.err().lines().count() <= 3, misspelt.err());
+		assertEquals("", misspelt.out());
 	}
 
 	@Test

@@ -154,6 +154,10 @@ final class EditorRun {
 	}
 
 	/** Relative path → bytes of every regular file under a folder. */
+	/**
+	 * The generated files under an output folder, without its records (.pto-manifest.json, .pto-lock), which
+	 * name the source relative to the folder and so differ between two folders written from one source.
+	 */
 	static Map<String, byte[]> files(Path root) throws IOException {
 		Map<String, byte[]> out = new LinkedHashMap<>();
 		if (!Files.isDirectory(root)) {
@@ -161,6 +165,9 @@ final class EditorRun {
 		}
 		try (var s = Files.walk(root)) {
 			for (Path f : s.filter(Files::isRegularFile).sorted().toList()) {
+				if (f.getFileName().toString().startsWith(".pto-")) {
+					continue;
+				}
 				out.put(root.relativize(f).toString().replace(File.separatorChar, '/'), Files.readAllBytes(f));
 			}
 		}
