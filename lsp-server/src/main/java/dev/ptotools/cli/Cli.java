@@ -61,6 +61,11 @@ final class Cli {
 		ERR.println("pto: " + message);
 	}
 
+	/** A message with the absolute paths under the current directory made relative, as paths are displayed. */
+	static String shorten(Path cwd, String message) {
+		return message.replace(cwd.toString() + java.io.File.separator, "");
+	}
+
 	static Path cwd() {
 		return Path.of("").toAbsolutePath().normalize();
 	}

@@ -168,7 +168,7 @@ public final class CompileCommand implements Callable<Integer> {
 		CompileResult r = Compiler.write(gens, out, gone);
 		boolean failed = false;
 		for (Problem p : r.problems()) {
-			Cli.note(p.toString());
+			Cli.note(Cli.shorten(cwd, p.toString()));
 			failed |= p.isError();
 		}
 		Set<String> programs = new TreeSet<>();
@@ -231,7 +231,7 @@ public final class CompileCommand implements Callable<Integer> {
 		missing.forEach(p -> Cli.out().println("missing: " + p));
 		stale.forEach(p -> Cli.out().println("stale:   " + p));
 		extra.forEach(p -> Cli.out().println("extra:   " + p));
-		plan.refusals().forEach(p -> Cli.error(p));
+		plan.refusals().forEach(p -> Cli.error(Cli.shorten(cwd, p)));
 		String where = Cli.display(cwd, out);
 		String ofPrograms = expected + " generated files of " + programs.size()
 				+ (programs.size() == 1 ? " program" : " programs");

@@ -22,6 +22,9 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class InterruptedCompileIT {
 
+	/** 60 ms after each folder: 120 folders take seven seconds to write, a window a Ctrl-C cannot miss. */
+	private static final Map<String, String> SLOW_WRITES = Map.of("PTO_TEST_WRITE_DELAY_MS", "60");
+
 	/** Many programs, each with a few files, in several modules: a compile that takes long enough to interrupt. */
 	private static void sources(Path dir, String variant) throws IOException {
 		String single = Files.readString(Pto.examples().resolve("single_chip.py"));
@@ -30,7 +33,7 @@ class InterruptedCompileIT {
 			StringBuilder b = new StringBuilder();
 			for (int k = 0; k < 10; k++) {
 				String program = single.replace("class AddChain:", "class AddChain" + m + "_" + k + ":");
-				b.append(m == 0 && k == 0 ? program : program.substring(program.indexOf("@pl.program")));
+				b.append(k == 0 ? program : program.substring(program.indexOf("@pl.program")));
 				b.append("\n\n");
 			}
 			Files.writeString(dir.resolve("src/m" + m + ".py"), b.toString().replace("pl.FP32", variant));
@@ -68,21 +71,30 @@ class InterruptedCompileIT {
 		assertEquals(0, Pto.run(dir, "compile", "-o", "old", "src").exit());
 		Map<String, Map<String, byte[]>> before = programs(dir.resolve("old"));
 		sources(dir, "pl.FP16");
-		assertEquals(0, Pto.run(dir, "compile", "-o", "new", "src").exit());
+		long started = System.nanoTime();
+		assertEquals(0, Pto.run(dir, SLOW_WRITES, "compile", "-o", "new", "src").exit());
+		long whole = (System.nanoTime() - started) / 1_000_000;
 		Map<String, Map<String, byte[]>> after = programs(dir.resolve("new"));
 		assertEquals(before.keySet(), after.keySet());
 		assertTrue(before.size() >= 100, "enough programs to interrupt a compile among them: " + before.size());
 
 		List<String> seen = new ArrayList<>();
-		for (int round = 0; round < 6; round++) {
+		boolean partial = false;
+		// Ctrl-C at points spread over a whole compile's time, most of them among its writes (which come last,
+		// after every program is generated, and which PTO_TEST_WRITE_DELAY_MS stretches to seconds so that a cut
+		// lands between folders and inside one); the machine's load moves them, which only varies the cut.
+		double[] at = { 0.3, 0.55, 0.65, 0.75, 0.85, 0.95 };
+		for (int round = 0; round < at.length; round++) {
 			Path out = dir.resolve("out" + round);
 			sources(dir, "pl.FP32");
 			assertEquals(0, Pto.run(dir, "compile", "-o", out.toString(), "src").exit());
 			sources(dir, "pl.FP16");
-			Process p = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
+			ProcessBuilder pb = new ProcessBuilder(Path.of(System.getProperty("java.home"), "bin", "java").toString(), "-jar",
 					Pto.jar().toString(), "compile", "-o", out.toString(), "src").directory(dir.toFile())
-					.redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD).start();
-			Thread.sleep(300 + 250L * round); // from JVM start to well into the writes
+					.redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
+			pb.environment().putAll(SLOW_WRITES);
+			Process p = pb.start();
+			Thread.sleep((long) (whole * at[round]));
 			new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
 			assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the compile ends after Ctrl-C");
 			Map<String, Map<String, byte[]>> now = programs(out);
@@ -98,6 +110,7 @@ class InterruptedCompileIT {
 			}
 			assertEquals(before.keySet(), now.keySet(), "round " + round + ": no program folder went missing");
 			seen.add(updated + "/" + now.size());
+			partial |= updated > 0 && updated < now.size();
 			// the next compile finishes the job and leaves no staging or set-aside folder
 			assertEquals(0, Pto.run(dir, "compile", "-o", out.toString(), "src").exit());
 			try (Stream<Path> s = Files.list(out)) {
@@ -111,7 +124,9 @@ class InterruptedCompileIT {
 				assertTrue(same(files, after.get(k)), k);
 			}
 		}
-		System.out.println("InterruptedCompileIT: folders updated before Ctrl-C per round: " + seen);
+		System.out.println("InterruptedCompileIT: a whole compile " + whole + " ms; folders updated before Ctrl-C per round: "
+				+ seen);
+		assertTrue(partial, "some Ctrl-C cut a write between its first and its last folder: " + seen);
 	}
 
 	private static boolean same(Map<String, byte[]> a, Map<String, byte[]> b) {

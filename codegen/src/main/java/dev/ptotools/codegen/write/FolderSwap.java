@@ -59,6 +59,31 @@ final class FolderSwap implements AutoCloseable {
 		this.fileLock = fileLock;
 	}
 
+	/**
+	 * A pause after each folder, for tests that interrupt a write in the middle (as git's GIT_TEST_*
+	 * variables): {@code PTO_TEST_WRITE_DELAY_MS}. Unset, zero.
+	 */
+	private static final long TEST_DELAY_MS = testDelay();
+
+	private static long testDelay() {
+		try {
+			return Math.max(0, Long.parseLong(System.getenv().getOrDefault("PTO_TEST_WRITE_DELAY_MS", "0")));
+		} catch (NumberFormatException e) {
+			return 0;
+		}
+	}
+
+	/** Waits {@code PTO_TEST_WRITE_DELAY_MS} (tests only; no wait otherwise). */
+	static void testPause() {
+		if (TEST_DELAY_MS > 0) {
+			try {
+				Thread.sleep(TEST_DELAY_MS);
+			} catch (InterruptedException e) {
+				Thread.currentThread().interrupt();
+			}
+		}
+	}
+
 	/** Holds the output folder until {@link #close}; waits for another writer holding it. */
 	static FolderSwap lock(Path root) throws IOException {
 		ReentrantLock threadLock = IN_PROCESS.computeIfAbsent(root, k -> new ReentrantLock());

@@ -123,12 +123,12 @@ public final class OutputWriter {
 			for (GeneratedFile f : o.files()) {
 				String refusal = checkPath(f.path());
 				if (refusal != null) {
-					refusals.add(f.path() + ": " + refusal);
+					refusals.add(shown(f.path()) + ": " + refusal);
 					continue;
 				}
 				String folder = f.path().substring(0, f.path().indexOf('/'));
 				if (sourceOf.containsKey(folder) && !java.util.Objects.equals(sourceOf.get(folder), o.source())) {
-					refusals.add(f.path() + ": refused: another source of this write has a program of the same folder");
+					refusals.add(shown(f.path()) + ": refused: another source of this write has a program of the same folder");
 					continue;
 				}
 				sourceOf.put(folder, o.source());
@@ -137,7 +137,7 @@ public final class OutputWriter {
 		}
 		for (Map.Entry<String, List<GeneratedFile>> e : byFolder.entrySet()) {
 			String folder = e.getKey();
-			if (refusals.stream().anyMatch(r -> r.startsWith(folder + "/") || r.startsWith(folder + ": "))) {
+			if (refusals.stream().anyMatch(r -> r.startsWith(shown(folder) + "/") || r.startsWith(shown(folder) + ": "))) {
 				continue;
 			}
 			planFolder(folder, e.getValue(), sourceOf.get(folder), changes, refusals, unchanged);
@@ -157,8 +157,8 @@ public final class OutputWriter {
 			List<String> foreign = new ArrayList<>();
 			List<String> present = filesIn(folder, m, foreign);
 			if (!foreign.isEmpty()) {
-				refusals.add(folder + ": not removed although " + m.source() + " no longer produces it: it holds "
-						+ foreign.get(0) + ", which pto did not write");
+				refusals.add(shown(folder) + ": not removed although " + m.source() + " no longer produces it: it holds "
+						+ shown(foreign.get(0)) + ", which pto did not write");
 				continue;
 			}
 			changes.add(new FolderChange(folder, true, List.of(), m, List.of(), List.of(), present));
@@ -181,20 +181,14 @@ public final class OutputWriter {
 		List<String> stale = new ArrayList<>();
 		List<String> extra = new ArrayList<>();
 		if (Files.isSymbolicLink(dir) || (Files.exists(dir) && !Files.isDirectory(dir))) {
-			refusals.add(folder + ": refused: " + (Files.isSymbolicLink(dir) ? "a symbolic link" : "a file")
+			refusals.add(shown(folder) + ": refused: " + (Files.isSymbolicLink(dir) ? "a symbolic link" : "a file")
 					+ " is in the way of the program folder; not replacing it");
 			return;
 		}
 		Manifest old = Files.isDirectory(dir) ? Manifest.read(dir) : null;
+		List<String> foreign = new ArrayList<>();
 		if (Files.isDirectory(dir)) {
-			List<String> foreign = new ArrayList<>();
-			List<String> present = filesIn(folder, old, foreign);
-			if (!foreign.isEmpty()) {
-				refusals.add(foreign.get(0) + ": refused: the file was not written by pto-tools; not replacing its"
-						+ " program folder (move the file out of the output folder)");
-				return;
-			}
-			for (String p : present) {
+			for (String p : filesIn(folder, old, foreign)) {
 				if (!expected.containsKey(p)) {
 					extra.add(p);
 				}
@@ -208,8 +202,13 @@ public final class OutputWriter {
 				stale.add(f.getKey());
 			}
 		}
-		if (missing.isEmpty() && stale.isEmpty() && extra.isEmpty() && manifest.equals(old)) {
-			unchanged.addAll(expected.keySet());
+		if (missing.isEmpty() && stale.isEmpty() && extra.isEmpty() && (manifest.equals(old) || old == null && !foreign.isEmpty())) {
+			unchanged.addAll(expected.keySet()); // nothing to write: a file of one's own beside ours is no matter
+			return;
+		}
+		if (!foreign.isEmpty()) {
+			refusals.add(shown(foreign.get(0)) + ": refused: the file was not written by pto-tools; not replacing its"
+					+ " program folder (move the file out of the output folder)");
 			return;
 		}
 		changes.add(new FolderChange(folder, false, List.copyOf(files), manifest, missing, stale, extra));
@@ -243,15 +242,16 @@ public final class OutputWriter {
 				}
 				Files.writeString(staging.resolve(Manifest.FILE), c.manifest().toJson(), StandardCharsets.UTF_8);
 				swap.replace(c.folder(), staging);
+				FolderSwap.testPause();
 				for (GeneratedFile f : c.files()) {
 					written.add(root.resolve(f.path()));
 				}
 				changed += c.missing().size() + c.stale().size();
 			} catch (IOException e) {
-				refusals.add(c.folder() + ": " + (c.remove() ? "cannot remove" : "cannot write") + " the program folder: "
+				refusals.add(shown(c.folder()) + ": " + (c.remove() ? "cannot remove" : "cannot write") + " the program folder: "
 						+ IoErrors.reason(e));
 			} catch (FolderSwap.Interrupted e) {
-				refusals.add(c.folder() + ": not written: the compile was interrupted");
+				refusals.add(shown(c.folder()) + ": not written: the compile was interrupted");
 				break;
 			}
 		}
@@ -328,6 +328,11 @@ public final class OutputWriter {
 			return "refused: the name is reserved for the output folder's own records";
 		}
 		return null;
+	}
+
+	/** A path of the output folder as messages give it: whole, so that it means the same wherever it is read. */
+	private String shown(String relative) {
+		return root.resolve(relative).toString();
 	}
 
 	/** A source's path as manifests record it: relative to the output folder, '/'-separated. */
