@@ -22,14 +22,14 @@ import org.junit.jupiter.api.io.TempDir;
  */
 class InterruptedCompileIT {
 
-	/** 60 ms after each folder: 120 folders take seven seconds to write, a window a Ctrl-C cannot miss. */
+	/** 60 ms after each folder: 60 folders take over three seconds to write, a window a Ctrl-C cannot miss. */
 	private static final Map<String, String> SLOW_WRITES = Map.of("PTO_TEST_WRITE_DELAY_MS", "60");
 
 	/** Many programs, each with a few files, in several modules: a compile that takes long enough to interrupt. */
 	private static void sources(Path dir, String variant) throws IOException {
 		String single = Files.readString(Pto.examples().resolve("single_chip.py"));
 		Files.createDirectories(dir.resolve("src"));
-		for (int m = 0; m < 12; m++) {
+		for (int m = 0; m < 6; m++) {
 			StringBuilder b = new StringBuilder();
 			for (int k = 0; k < 10; k++) {
 				String program = single.replace("class AddChain:", "class AddChain" + m + "_" + k + ":");
@@ -71,20 +71,18 @@ class InterruptedCompileIT {
 		assertEquals(0, Pto.run(dir, "compile", "-o", "old", "src").exit());
 		Map<String, Map<String, byte[]>> before = programs(dir.resolve("old"));
 		sources(dir, "pl.FP16");
-		long started = System.nanoTime();
-		assertEquals(0, Pto.run(dir, SLOW_WRITES, "compile", "-o", "new", "src").exit());
-		long whole = (System.nanoTime() - started) / 1_000_000;
+		assertEquals(0, Pto.run(dir, "compile", "-o", "new", "src").exit());
 		Map<String, Map<String, byte[]>> after = programs(dir.resolve("new"));
 		assertEquals(before.keySet(), after.keySet());
-		assertTrue(before.size() >= 100, "enough programs to interrupt a compile among them: " + before.size());
+		assertEquals(60, before.size(), "programs to interrupt a compile among");
 
 		List<String> seen = new ArrayList<>();
 		boolean partial = false;
-		// Ctrl-C at points spread over a whole compile's time, most of them among its writes (which come last,
-		// after every program is generated, and which PTO_TEST_WRITE_DELAY_MS stretches to seconds so that a cut
-		// lands between folders and inside one); the machine's load moves them, which only varies the cut.
-		double[] at = { 0.3, 0.55, 0.65, 0.75, 0.85, 0.95 };
-		for (int round = 0; round < at.length; round++) {
+		// Ctrl-C among the writes: once the first staging folder appears (the writes come last, after every
+		// program is generated, and PTO_TEST_WRITE_DELAY_MS stretches them to seconds), after a pause that
+		// differs per round, so that cuts land between folders and inside one.
+		long[] pauses = { 0, 400, 1500, 3000 };
+		for (int round = 0; round < pauses.length; round++) {
 			Path out = dir.resolve("out" + round);
 			sources(dir, "pl.FP32");
 			assertEquals(0, Pto.run(dir, "compile", "-o", out.toString(), "src").exit());
@@ -94,7 +92,11 @@ class InterruptedCompileIT {
 					.redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
 			pb.environment().putAll(SLOW_WRITES);
 			Process p = pb.start();
-			Thread.sleep((long) (whole * at[round]));
+			long deadline = System.nanoTime() + TimeUnit.MINUTES.toNanos(5);
+			while (p.isAlive() && !writing(out) && System.nanoTime() < deadline) {
+				Thread.sleep(5);
+			}
+			Thread.sleep(pauses[round]);
 			new ProcessBuilder("kill", "-INT", Long.toString(p.pid())).start().waitFor();
 			assertTrue(p.waitFor(120, TimeUnit.SECONDS), "the compile ends after Ctrl-C");
 			Map<String, Map<String, byte[]>> now = programs(out);
@@ -124,9 +126,18 @@ class InterruptedCompileIT {
 				assertTrue(same(files, after.get(k)), k);
 			}
 		}
-		System.out.println("InterruptedCompileIT: a whole compile " + whole + " ms; folders updated before Ctrl-C per round: "
-				+ seen);
+		System.out.println("InterruptedCompileIT: folders updated before Ctrl-C per round: " + seen);
 		assertTrue(partial, "some Ctrl-C cut a write between its first and its last folder: " + seen);
+	}
+
+	/** Whether a compile has begun writing into an output folder: a staging folder of its is there. */
+	private static boolean writing(Path out) throws IOException {
+		if (!Files.isDirectory(out)) {
+			return false;
+		}
+		try (Stream<Path> s = Files.list(out)) {
+			return s.anyMatch(x -> x.getFileName().toString().startsWith(".pto-staging."));
+		}
 	}
 
 	private static boolean same(Map<String, byte[]> a, Map<String, byte[]> b) {
