@@ -1,16 +1,14 @@
 package dev.ptotools.analyzer.rules.compile;
 
-import java.util.List;
-
 import dev.ptotools.analyzer.diagnostics.Severity;
 import dev.ptotools.analyzer.facts.CompileFindings;
-import dev.ptotools.analyzer.pipeline.Key;
-import dev.ptotools.analyzer.pipeline.Keys;
-import dev.ptotools.analyzer.rules.Rule;
-import dev.ptotools.analyzer.rules.RuleContext;
 
 /** PTO500: pypto rejects the program. Reported from the compiler's findings (see {@link CompileFindings}). */
-public final class CompileRejectedRule implements Rule {
+public final class CompileRejectedRule extends CompileFindingRule {
+
+	public CompileRejectedRule() {
+		super(CompileFindings.Kind.REJECTED);
+	}
 
 	@Override
 	public String id() {
@@ -35,19 +33,5 @@ public final class CompileRejectedRule implements Rule {
 	@Override
 	public Severity defaultSeverity() {
 		return Severity.ERROR;
-	}
-
-	@Override
-	public List<Key<?>> needs() {
-		return List.of(Keys.COMPILE);
-	}
-
-	@Override
-	public void check(RuleContext ctx) {
-		for (CompileFindings.Finding f : ctx.get(Keys.COMPILE).findings()) {
-			if (f.kind() == CompileFindings.Kind.REJECTED) {
-				ctx.report(f.span(), f.program() == null ? f.message() : "[" + f.program() + "] " + f.message());
-			}
-		}
 	}
 }

@@ -1,20 +1,18 @@
 package dev.ptotools.analyzer.rules.compile;
 
-import java.util.List;
-
 import dev.ptotools.analyzer.diagnostics.Severity;
 import dev.ptotools.analyzer.facts.CompileFindings;
-import dev.ptotools.analyzer.pipeline.Key;
-import dev.ptotools.analyzer.pipeline.Keys;
-import dev.ptotools.analyzer.rules.Rule;
-import dev.ptotools.analyzer.rules.RuleContext;
 
 /**
  * PTO502: the compile settings override what the module's own compile call asks for (the device ids,
  * platform or sub-worker count of its RunConfig), so the output is not what running the module gives.
  * Reported from the compiler's findings ({@link CompileFindings.Kind#OVERRIDDEN}).
  */
-public final class CompileSettingsOverrideRule implements Rule {
+public final class CompileSettingsOverrideRule extends CompileFindingRule {
+
+	public CompileSettingsOverrideRule() {
+		super(CompileFindings.Kind.OVERRIDDEN);
+	}
 
 	@Override
 	public String id() {
@@ -41,19 +39,5 @@ public final class CompileSettingsOverrideRule implements Rule {
 	@Override
 	public Severity defaultSeverity() {
 		return Severity.INFO;
-	}
-
-	@Override
-	public List<Key<?>> needs() {
-		return List.of(Keys.COMPILE);
-	}
-
-	@Override
-	public void check(RuleContext ctx) {
-		for (CompileFindings.Finding f : ctx.get(Keys.COMPILE).findings()) {
-			if (f.kind() == CompileFindings.Kind.OVERRIDDEN) {
-				ctx.report(f.span(), f.program() == null ? f.message() : "[" + f.program() + "] " + f.message());
-			}
-		}
 	}
 }

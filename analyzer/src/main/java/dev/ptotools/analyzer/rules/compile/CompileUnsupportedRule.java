@@ -1,16 +1,14 @@
 package dev.ptotools.analyzer.rules.compile;
 
-import java.util.List;
-
 import dev.ptotools.analyzer.diagnostics.Severity;
 import dev.ptotools.analyzer.facts.CompileFindings;
-import dev.ptotools.analyzer.pipeline.Key;
-import dev.ptotools.analyzer.pipeline.Keys;
-import dev.ptotools.analyzer.rules.Rule;
-import dev.ptotools.analyzer.rules.RuleContext;
 
 /** PTO501: not compiled: a construct this compiler does not reproduce yet. Reported from the compiler's findings (see {@link CompileFindings}). */
-public final class CompileUnsupportedRule implements Rule {
+public final class CompileUnsupportedRule extends CompileFindingRule {
+
+	public CompileUnsupportedRule() {
+		super(CompileFindings.Kind.UNSUPPORTED);
+	}
 
 	@Override
 	public String id() {
@@ -37,19 +35,5 @@ public final class CompileUnsupportedRule implements Rule {
 		// Our limitation, not the user's mistake: a warning in check, the editor and SARIF, as pyright reports
 		// what it cannot analyze. pto compile still fails for the program it did not write.
 		return Severity.WARNING;
-	}
-
-	@Override
-	public List<Key<?>> needs() {
-		return List.of(Keys.COMPILE);
-	}
-
-	@Override
-	public void check(RuleContext ctx) {
-		for (CompileFindings.Finding f : ctx.get(Keys.COMPILE).findings()) {
-			if (f.kind() == CompileFindings.Kind.UNSUPPORTED) {
-				ctx.report(f.span(), f.program() == null ? f.message() : "[" + f.program() + "] " + f.message());
-			}
-		}
 	}
 }
