@@ -11,6 +11,7 @@ import dev.ptotools.cli.CheckCommand;
 import dev.ptotools.cli.CompileCommand;
 import dev.ptotools.cli.LoopsCommand;
 import dev.ptotools.lsp.ServeCommand;
+import dev.ptotools.startup.ClassDataSharing;
 
 /**
  * The {@code pto} command: the language server ({@code serve}) and the batch tools share one jar and
@@ -64,6 +65,7 @@ public final class Main {
 	}
 
 	public static void main(String[] args) {
+		ClassDataSharing.maintain();
 		int code = commandLine().execute(args);
 		if (!(args.length > 0 && args[0].equals("serve"))) {
 			System.exit(code);
