@@ -94,7 +94,8 @@ export function classDataSharingArchive(
  * decide it: lambda forms interpreted for their first 30 calls (instead of some 140 classes spun at
  * start), and the class data sharing archive ({@link classDataSharingArchive}): named with
  * -Dpto.cds.archive so that the server makes it, and mapped once it exists (-Xshare:auto: a stale one,
- * or one of another JVM, is ignored; -Xlog:cds*=off: silently).
+ * or one of another JVM, is ignored; -XX:+VerifySharedSpaces: so is a damaged one; -Xlog:cds*=off:
+ * silently).
  */
 export function startupOptions(javaExecutable: string, jvmOptions: string[], jar: string, env: NodeJS.ProcessEnv = process.env): string[] {
   const out: string[] = [];
@@ -105,7 +106,7 @@ export function startupOptions(javaExecutable: string, jvmOptions: string[], jar
   if (archive !== undefined && !jvmOptions.some((o) => /^(-Xshare:|-XX:SharedArchiveFile=|-Dpto\.cds\.archive=)/.test(o))) {
     out.push(`-Dpto.cds.archive=${archive}`);
     if (fs.existsSync(archive)) {
-      out.push(`-XX:SharedArchiveFile=${archive}`, '-Xshare:auto', '-Xlog:cds*=off');
+      out.push(`-XX:SharedArchiveFile=${archive}`, '-Xshare:auto', '-XX:+VerifySharedSpaces', '-Xlog:cds*=off');
     }
   }
   return out;

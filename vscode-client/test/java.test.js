@@ -192,7 +192,7 @@ test('class data sharing: the archive of this jar and java is named, then mapped
     await ext.mock.vscode.commands.executeCommand('pto.restartServer');
     await waitFor('second server start', () => startsOf().length === 2);
     const again = startsOf()[1];
-    for (const option of [`-Dpto.cds.archive=${archive}`, `-XX:SharedArchiveFile=${archive}`, '-Xshare:auto', '-Xlog:cds*=off']) {
+    for (const option of [`-Dpto.cds.archive=${archive}`, `-XX:SharedArchiveFile=${archive}`, '-Xshare:auto', '-XX:+VerifySharedSpaces', '-Xlog:cds*=off']) {
       assert.ok(again.includes(option), `${option} in ${again.join(' ')}`);
     }
     assert.ok(again.indexOf('-Xshare:auto') < again.indexOf('-jar'));

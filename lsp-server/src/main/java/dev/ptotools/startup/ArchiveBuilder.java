@@ -25,7 +25,8 @@ import java.util.stream.Stream;
  * </ol>
  * Only then is the file moved over FILE, atomically: a run maps the old archive or the new one, never a
  * part. The outcome goes to {@code FILE.properties}; the lock {@code FILE.lock} (taken by whoever
- * started this) is released at the end. Archives in the same folder whose jar is gone are deleted.
+ * started this) is released at the end. Archives in the same folder whose jar is gone are deleted, and
+ * so are the work folders of builders that were killed.
  * Exit status 0 when the archive was made.
  */
 public final class ArchiveBuilder {
@@ -85,11 +86,11 @@ public final class ArchiveBuilder {
 			}
 			if (failure != null) {
 				System.err.println(failure);
-				ClassDataSharing.writeInfo(ClassDataSharing.info(archive), identity, "failed", failure);
+				ClassDataSharing.writeInfo(ClassDataSharing.info(archive), identity, "failed", failure, null);
 				return false;
 			}
 			Files.move(made, archive, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
-			ClassDataSharing.writeInfo(ClassDataSharing.info(archive), identity, "ok", null);
+			ClassDataSharing.writeInfo(ClassDataSharing.info(archive), identity, "ok", null, ClassDataSharing.stamp(archive));
 			pruneOrphans(archive.getParent());
 			System.err.println("made " + archive);
 			return true;
@@ -132,6 +133,17 @@ public final class ArchiveBuilder {
 					Files.deleteIfExists(archive);
 					Files.deleteIfExists(ClassDataSharing.log(archive));
 					Files.deleteIfExists(info);
+				}
+			}
+		} catch (IOException | RuntimeException e) {
+			// pruning is housekeeping
+		}
+		// the work folders of builders that were killed
+		try (DirectoryStream<Path> s = Files.newDirectoryStream(folder, "*.jsa.build-*")) {
+			java.time.Instant old = java.time.Instant.now().minus(ClassDataSharing.STALE_LOCK);
+			for (Path dir : s) {
+				if (Files.getLastModifiedTime(dir).toInstant().isBefore(old)) {
+					delete(dir);
 				}
 			}
 		} catch (IOException | RuntimeException e) {

@@ -77,7 +77,7 @@ public final class ClassDataSharing {
 				return; // the usual case: mapped (or made by another process since the launcher looked)
 			}
 			Identity current = Identity.current();
-			if (current == null || !needsBuild(exists, sharing, readInfo(info(file)), current)) {
+			if (current == null || !needsBuild(exists ? stamp(file) : null, sharing, readInfo(info(file)), current)) {
 				return;
 			}
 			spawnBuilder(file, current);
@@ -93,19 +93,31 @@ public final class ClassDataSharing {
 	}
 
 	/**
-	 * Whether to build: the archive is missing or was not mapped, and the last attempt (its
-	 * properties, null when none) was for another jar or JVM, or succeeded but the archive is gone
-	 * since. An archive made by this JVM for this jar that still does not map (sharing off by option,
-	 * an option the archive does not fit) is not made again, nor one whose making failed.
+	 * Whether to build, given the archive's {@link #stamp} (null when it is missing), whether this JVM
+	 * maps an archive, and the properties of the last attempt (null when none): yes when the archive is
+	 * missing or not mapped and the last attempt was for another jar or JVM, or succeeded but its
+	 * archive is gone or was changed since (damaged, truncated). An archive this JVM made for this jar
+	 * that still does not map (sharing turned off by an option, or an option the archive does not fit)
+	 * is not made again, nor one whose making failed.
 	 */
-	static boolean needsBuild(boolean exists, boolean sharing, Properties last, Identity current) {
+	static boolean needsBuild(String stamp, boolean sharing, Properties last, Identity current) {
+		boolean exists = stamp != null;
 		if (exists && sharing) {
 			return false;
 		}
 		if (last == null || !current.equals(Identity.of(last))) {
 			return true;
 		}
-		return !exists && "ok".equals(last.getProperty("result"));
+		return "ok".equals(last.getProperty("result")) && !java.util.Objects.equals(stamp, last.getProperty("archive"));
+	}
+
+	/** The size and modification time of a file, as the properties record an archive ("size@millis"), or null. */
+	static String stamp(Path file) {
+		try {
+			return Files.size(file) + "@" + Files.getLastModifiedTime(file).toMillis();
+		} catch (IOException e) {
+			return null;
+		}
 	}
 
 	/** Starts {@link ArchiveBuilder} for {@code archive} as a process of its own, if no builder holds the lock. */
@@ -192,9 +204,13 @@ public final class ClassDataSharing {
 	}
 
 	/** Writes the properties of an attempt, atomically (a reader sees the old file or the new one). */
-	static void writeInfo(Path info, Identity identity, String result, String detail) throws IOException {
+	static void writeInfo(Path info, Identity identity, String result, String detail, String archiveStamp)
+			throws IOException {
 		Properties p = identity.toProperties();
 		p.setProperty("result", result);
+		if (archiveStamp != null) {
+			p.setProperty("archive", archiveStamp);
+		}
 		if (detail != null) {
 			p.setProperty("detail", detail);
 		}
