@@ -43,6 +43,8 @@ public final class AllBenchmarks {
 		if (opt.containsKey("jvm")) {
 			// our servers' JVM options (an older build's, to measure it as it shipped)
 			LspLatency.jvmOptions = List.of(opt.get("jvm").trim().split("\\s+"));
+		} else {
+			LspLatency.useStartupOptions(jar);
 		}
 		String pyrightDir = opt.getOrDefault("pyright-dir", "bench/node_modules/.bin");
 		Path langserver = pyrightDir.equals("none") ? null : Path.of(pyrightDir, "pyright-langserver").toAbsolutePath();

@@ -151,7 +151,7 @@ public final class ColdStart {
 	}
 
 	/** Waits until the background builder has made the archive (its properties say so and its lock is gone). */
-	private static void awaitArchive(Path folder) throws Exception {
+	static void awaitArchive(Path folder) throws Exception {
 		long deadline = System.currentTimeMillis() + ARCHIVE_TIMEOUT_MS;
 		while (System.currentTimeMillis() < deadline) {
 			if (Files.isDirectory(folder)) {
