@@ -9,7 +9,8 @@
 #   mvn -B -q package -DskipTests -Dpto.skipVscode && bench/cold-start.sh
 #
 # Options go to dev.ptotools.bench.ColdStart: --runs N (10), --sessions N (5: language server starts),
-# --pyright-dir DIR|none (bench/node_modules/.bin), --jar PATH, --bin PATH.
+# --pyright-dir DIR|none (bench/node_modules/.bin), --jar PATH, --bin PATH, --archive false (an older build
+# run with its own bin/pto: no archive to wait for).
 set -eu
 . "$(dirname -- "$0")/lib.sh"
 bench_require_build

@@ -20,7 +20,8 @@ import java.util.stream.Stream;
  * {@code bin/pto serve} (with and without the archive) next to pyright-langserver. Asserts nothing.
  * <p>
  * Usage: {@code ColdStart [--bin bin/pto] [--jar PATH] [--pyright-dir bench/node_modules/.bin|none]
- * [--runs N] [--sessions N]} ({@code bench/cold-start.sh}).
+ * [--runs N] [--sessions N] [--archive false]} ({@code bench/cold-start.sh}; {@code --archive false}: an
+ * older build with its own bin/pto, which makes no archive).
  */
 public final class ColdStart {
 
@@ -44,7 +45,7 @@ public final class ColdStart {
 		Path pyrightDir = dir.equals("none") ? null : Path.of(dir).toAbsolutePath();
 		System.out.println("load average before: " + Machine.loadAverage());
 		Figures f = measure(bin, jar, pyrightDir, Integer.parseInt(opt.getOrDefault("runs", "10")),
-				Integer.parseInt(opt.getOrDefault("sessions", "5")));
+				Integer.parseInt(opt.getOrDefault("sessions", "5")), !"false".equals(opt.get("archive")));
 		System.out.println("load average after: " + Machine.loadAverage());
 		print(f);
 	}
@@ -63,6 +64,15 @@ public final class ColdStart {
 
 	/** Every figure; the archive is made (and waited for) first, in a temporary cache folder. */
 	public static Figures measure(Path bin, Path jar, Path pyrightDir, int runs, int sessions) throws Exception {
+		return measure(bin, jar, pyrightDir, runs, sessions, true);
+	}
+
+	/**
+	 * Every figure; with {@code archive} false, no archive is waited for (a build from before class data
+	 * sharing, run with its own bin/pto: both rows then measure it as it shipped).
+	 */
+	public static Figures measure(Path bin, Path jar, Path pyrightDir, int runs, int sessions, boolean archive)
+			throws Exception {
 		Path work = Files.createTempDirectory("pto-cold-start-");
 		try {
 			Path cache = work.resolve("cache");
@@ -75,7 +85,9 @@ public final class ColdStart {
 					"XDG_CACHE_HOME", cache.toString(), "PTO_CDS", "0", "PTO_JAVA_OPTS", "");
 			List<String> check = List.of("sh", bin.toString(), "check", "--fail-on", "never", file.toString());
 			run(work, env, check);
-			awaitArchive(cache.resolve("pto-tools/cds"));
+			if (archive) {
+				awaitArchive(cache.resolve("pto-tools/cds"));
+			}
 
 			double checkMs = median(runs, () -> run(work, env, check));
 			double noArchiveMs = median(runs, () -> run(work, noArchive, check));
