@@ -46,6 +46,8 @@ public final class ClassDataSharing {
 	public static final String ENV = "PTO_CDS";
 	/** A lock older than this belongs to a builder that died: it is taken over. */
 	static final Duration STALE_LOCK = Duration.ofMinutes(10);
+	/** A failed attempt is tried again, for the same jar and JVM, after this long. */
+	static final Duration RETRY_FAILED = Duration.ofDays(1);
 
 	private ClassDataSharing() {
 	}
@@ -98,7 +100,7 @@ public final class ClassDataSharing {
 	 * missing or not mapped and the last attempt was for another jar or JVM, or succeeded but its
 	 * archive is gone or was changed since (damaged, truncated). An archive this JVM made for this jar
 	 * that still does not map (sharing turned off by an option, or an option the archive does not fit)
-	 * is not made again, nor one whose making failed.
+	 * is not made again, nor (for a day) one whose making failed. until {@link #RETRY_FAILED} has passed.
 	 */
 	static boolean needsBuild(String stamp, boolean sharing, Properties last, Identity current) {
 		boolean exists = stamp != null;
@@ -107,6 +109,13 @@ public final class ClassDataSharing {
 		}
 		if (last == null || !current.equals(Identity.of(last))) {
 			return true;
+		}
+		if ("failed".equals(last.getProperty("result"))) {
+			try {
+				return Instant.parse(last.getProperty("made", "")).plus(RETRY_FAILED).isBefore(Instant.now());
+			} catch (java.time.format.DateTimeParseException e) {
+				return true;
+			}
 		}
 		return "ok".equals(last.getProperty("result")) && !java.util.Objects.equals(stamp, last.getProperty("archive"));
 	}

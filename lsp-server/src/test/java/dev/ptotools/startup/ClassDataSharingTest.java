@@ -23,6 +23,7 @@ class ClassDataSharingTest {
 	private static Properties last(ClassDataSharing.Identity id, String result, String archive) {
 		Properties p = id.toProperties();
 		p.setProperty("result", result);
+		p.setProperty("made", Instant.now().toString());
 		if (archive != null) {
 			p.setProperty("archive", archive);
 		}
@@ -48,6 +49,9 @@ class ClassDataSharingTest {
 				"made by this JVM for this jar and still not mapped (-Xshare:off): making it again would not help");
 		assertFalse(ClassDataSharing.needsBuild(null, true, last(JAR, "failed", null), JAR), "making it failed");
 		assertFalse(ClassDataSharing.needsBuild("10@1", false, last(JAR, "failed", null), JAR), "making it failed");
+		Properties longAgo = last(JAR, "failed", null);
+		longAgo.setProperty("made", Instant.now().minus(ClassDataSharing.RETRY_FAILED).minusSeconds(60).toString());
+		assertTrue(ClassDataSharing.needsBuild(null, true, longAgo, JAR), "failed long ago: tried again");
 	}
 
 	@Test
