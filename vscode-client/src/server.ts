@@ -1,6 +1,8 @@
 // Starting, stopping and restarting the PTO language server (`java ... -jar pto-tools.jar serve`).
 
+import * as crypto from 'node:crypto';
 import * as fs from 'node:fs';
+import * as os from 'node:os';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import {
@@ -45,14 +47,69 @@ export const DOCUMENT_SELECTOR = [
 const MAX_RESTARTS = 4;
 const RESTART_WINDOW_MS = 3 * 60 * 1000;
 
-/** The command line that runs the server: `java [jvmOptions...] -jar <jar> serve`. */
-export function serverExecutable(java: JavaRuntime, jvmOptions: string[], jar: string): Executable {
+/**
+ * The command line that runs the server: `java [jvmOptions...] [start-up options...] -jar <jar> serve`
+ * (the start-up options: {@link startupOptions}).
+ */
+export function serverExecutable(java: JavaRuntime, jvmOptions: string[], jar: string, env: NodeJS.ProcessEnv = process.env): Executable {
   return {
     command: java.executable,
-    args: [...jvmOptions, '-jar', jar, 'serve'],
+    args: [...jvmOptions, ...startupOptions(java.executable, jvmOptions, jar, env), '-jar', jar, 'serve'],
     // No `transport`: stdio without the `--stdio` argument vscode-languageclient would append.
     options: { env: { ...process.env } },
   };
+}
+
+/** Values of PTO_CDS that turn class data sharing off. */
+const CDS_OFF = ['0', 'off', 'false', 'no'];
+
+/**
+ * The class data sharing archive of this jar for this java (docs/editors.md, "Start-up"): a file in the
+ * user's cache folder, named after both, or undefined when PTO_CDS turns it off or there is no cache
+ * folder. The server makes it in the background when it is missing or does not fit.
+ */
+export function classDataSharingArchive(
+  javaExecutable: string,
+  jar: string,
+  env: NodeJS.ProcessEnv = process.env,
+  platform: NodeJS.Platform = process.platform,
+): string | undefined {
+  if (CDS_OFF.includes((env.PTO_CDS ?? '').trim().toLowerCase())) {
+    return undefined;
+  }
+  let base = env.XDG_CACHE_HOME;
+  if (!base) {
+    const home = os.homedir();
+    base = platform === 'win32' ? env.LOCALAPPDATA : platform === 'darwin' ? home && path.join(home, 'Library', 'Caches') : home && path.join(home, '.cache');
+  }
+  if (!base) {
+    return undefined;
+  }
+  const key = crypto.createHash('sha256').update(`${path.resolve(jar)}\n${javaExecutable}\n`).digest('hex').slice(0, 16);
+  return path.join(base, 'pto-tools', 'cds', `pto-${key}.jsa`);
+}
+
+/**
+ * JVM options for a fast start, as bin/pto passes them, each left out where the user's jvmOptions
+ * decide it: lambda forms interpreted for their first 30 calls (instead of some 140 classes spun at
+ * start), and the class data sharing archive ({@link classDataSharingArchive}): named with
+ * -Dpto.cds.archive so that the server makes it, and mapped once it exists (-Xshare:auto: a stale one,
+ * or one of another JVM, is ignored; -XX:+VerifySharedSpaces: so is a damaged one; -Xlog:cds*=off:
+ * silently).
+ */
+export function startupOptions(javaExecutable: string, jvmOptions: string[], jar: string, env: NodeJS.ProcessEnv = process.env): string[] {
+  const out: string[] = [];
+  if (!jvmOptions.some((o) => o.startsWith('-Djava.lang.invoke.MethodHandle.COMPILE_THRESHOLD='))) {
+    out.push('-Djava.lang.invoke.MethodHandle.COMPILE_THRESHOLD=30');
+  }
+  const archive = classDataSharingArchive(javaExecutable, jar, env);
+  if (archive !== undefined && !jvmOptions.some((o) => /^(-Xshare:|-XX:SharedArchiveFile=|-Dpto\.cds\.archive=)/.test(o))) {
+    out.push(`-Dpto.cds.archive=${archive}`);
+    if (fs.existsSync(archive)) {
+      out.push(`-XX:SharedArchiveFile=${archive}`, '-Xshare:auto', '-XX:+VerifySharedSpaces', '-Xlog:cds*=off');
+    }
+  }
+  return out;
 }
 
 export function clientOptions(

@@ -192,7 +192,7 @@ test('changing pto.jvmOptions or pto.java.home asks to restart; Restart Now star
     assert.deepEqual(prompt.items, ['Restart Now']);
     await waitFor('second server start', () => log().filter((e) => e.type === 'argv').length === 2);
     const argv = log().filter((e) => e.type === 'argv').at(-1).argv;
-    assert.deepEqual(argv.slice(0, 2), ['-Xmx1g', '-jar']);
+    assert.deepEqual(argv.slice(0, 3), ['-Xmx1g', '-Djava.lang.invoke.MethodHandle.COMPILE_THRESHOLD=30', '-jar']);
     assert.ok(messages('shutdown').length >= 1, 'the first server was shut down');
     await waitFor('initialized twice', () => messages('initialized').length === 2);
   } finally {

@@ -66,8 +66,10 @@ test('parseJavaVersion reads the real java -version of every JDK on this machine
   }
 });
 
+const LAMBDA_FORMS = '-Djava.lang.invoke.MethodHandle.COMPILE_THRESHOLD=30';
+
 function expectedArgv(ext, jvmOptions = ['-Xmx512m', '-Xms16m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:MinHeapFreeRatio=50', '-XX:MaxHeapFreeRatio=80']) {
-  return [...jvmOptions, '-jar', path.join(ext.context.extensionPath, 'server', 'pto-tools.jar'), 'serve'];
+  return [...jvmOptions, LAMBDA_FORMS, '-jar', path.join(ext.context.extensionPath, 'server', 'pto-tools.jar'), 'serve'];
 }
 
 async function argvOf(logFile) {
@@ -165,6 +167,52 @@ test('pto.jvmOptions go before -jar', async () => {
     assert.deepEqual(await argvOf(jdks.log('setting-jdk')), expectedArgv(ext, jvmOptions));
   } finally {
     await ext.stop();
+  }
+});
+
+test('class data sharing: the archive of this jar and java is named, then mapped once it exists; PTO_CDS=0 and the user\'s -Xshare leave it out', async () => {
+  const jdks = threeJdks();
+  const cache = path.join(jdks.dir, 'cache');
+  const startsOf = () => readLog(jdks.log('setting-jdk')).filter((e) => e.type === 'argv').map((e) => e.argv);
+  const ext = await startExtension({ settings: { 'pto.java.home': jdks.setting.home }, env: { PTO_CDS: '', XDG_CACHE_HOME: cache } });
+  let archive;
+  try {
+    const argv = await argvOf(jdks.log('setting-jdk'));
+    const named = argv.filter((a) => a.startsWith('-Dpto.cds.archive='));
+    assert.equal(named.length, 1, argv.join(' '));
+    archive = named[0].slice('-Dpto.cds.archive='.length);
+    assert.match(archive, /pto-[0-9a-f]{16}\.jsa$/);
+    assert.equal(path.dirname(archive), path.join(cache, 'pto-tools', 'cds'));
+    assert.ok(!argv.some((a) => a.startsWith('-XX:SharedArchiveFile=') || a.startsWith('-Xshare')), 'no archive yet: the JVM keeps its own');
+    assert.deepEqual(argv.slice(-3), ['-jar', path.join(ext.context.extensionPath, 'server', 'pto-tools.jar'), 'serve']);
+
+    // once the server has made it, the next start maps it
+    fs.mkdirSync(path.dirname(archive), { recursive: true });
+    fs.writeFileSync(archive, 'an archive');
+    await ext.mock.vscode.commands.executeCommand('pto.restartServer');
+    await waitFor('second server start', () => startsOf().length === 2);
+    const again = startsOf()[1];
+    for (const option of [`-Dpto.cds.archive=${archive}`, `-XX:SharedArchiveFile=${archive}`, '-Xshare:auto', '-XX:+VerifySharedSpaces', '-Xlog:cds*=off']) {
+      assert.ok(again.includes(option), `${option} in ${again.join(' ')}`);
+    }
+    assert.ok(again.indexOf('-Xshare:auto') < again.indexOf('-jar'));
+  } finally {
+    await ext.stop();
+  }
+
+  for (const [env, settings] of [
+    [{ PTO_CDS: '0', XDG_CACHE_HOME: cache }, {}],
+    [{ PTO_CDS: 'off', XDG_CACHE_HOME: cache }, {}],
+    [{ PTO_CDS: '', XDG_CACHE_HOME: cache }, { 'pto.jvmOptions': ['-Xshare:off'] }],
+  ]) {
+    const other = threeJdks();
+    const e = await startExtension({ settings: { 'pto.java.home': other.setting.home, ...settings }, env });
+    try {
+      const argv = await argvOf(other.log('setting-jdk'));
+      assert.ok(!argv.some((a) => /^(-Dpto\.cds\.archive=|-XX:SharedArchiveFile=|-Xshare:auto)/.test(a)), `${JSON.stringify(env)}: ${argv.join(' ')}`);
+    } finally {
+      await e.stop();
+    }
   }
 });
 
@@ -269,7 +317,7 @@ test('pto.server.path runs that jar instead of the bundled one; a missing one is
   fs.writeFileSync(custom, 'PK\x03\x04 a jar built from a checkout');
   const ext = await startExtension({ settings: { 'pto.server.path': custom }, env: { PATH: jdks.onPath.bin } });
   try {
-    assert.deepEqual(await argvOf(jdks.log('path-jdk')), ['-Xmx512m', '-Xms16m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:MinHeapFreeRatio=50', '-XX:MaxHeapFreeRatio=80', '-jar', custom, 'serve']);
+    assert.deepEqual(await argvOf(jdks.log('path-jdk')), ['-Xmx512m', '-Xms16m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:MinHeapFreeRatio=50', '-XX:MaxHeapFreeRatio=80', LAMBDA_FORMS, '-jar', custom, 'serve']);
   } finally {
     await ext.stop();
   }

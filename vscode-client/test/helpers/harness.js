@@ -86,7 +86,7 @@ async function waitFor(what, fn, timeoutMs = 15000) {
 
 /**
  * Starts the extension. `env` replaces PATH and JAVA_HOME for the test (the machine's own Java must
- * not leak in); `settings` are pto.* settings; `jar: false` leaves the server jar out.
+ * not leak in), and may set PTO_CDS and XDG_CACHE_HOME (by default PTO_CDS=0 and a cache folder of the test's own); `settings` are pto.* settings; `jar: false` leaves the server jar out.
  */
 async function startExtension({ settings = {}, env = {}, jar = true, answers = [], allowUnhandledRejections = false } = {}) {
   const unhandledBefore = unhandled.length;
@@ -107,13 +107,18 @@ async function startExtension({ settings = {}, env = {}, jar = true, answers = [
     // Starts like a zip (as a jar does), so the extension's check lets it through to the fake java.
     fs.writeFileSync(path.join(extensionPath, 'server', 'pto-tools.jar'), typeof jar === 'string' || Buffer.isBuffer(jar) ? jar : 'PK\x03\x04 not really a jar');
   }
-  const savedEnv = { PATH: process.env.PATH, JAVA_HOME: process.env.JAVA_HOME };
+  const savedEnv = { PATH: process.env.PATH, JAVA_HOME: process.env.JAVA_HOME, PTO_CDS: process.env.PTO_CDS, XDG_CACHE_HOME: process.env.XDG_CACHE_HOME };
   process.env.PATH = env.PATH ?? path.join(dir, 'empty-bin');
   if (env.JAVA_HOME === undefined) {
     delete process.env.JAVA_HOME;
   } else {
     process.env.JAVA_HOME = env.JAVA_HOME;
   }
+  // Class data sharing is off unless a test turns it on (env.PTO_CDS: '' or '1'), so that the command
+  // lines the tests expect do not name an archive; its own tests are in java.test.js.
+  process.env.PTO_CDS = env.PTO_CDS ?? '0';
+  // the class data sharing archive goes to the test's own cache folder
+  process.env.XDG_CACHE_HOME = env.XDG_CACHE_HOME ?? path.join(dir, 'cache');
 
   const mock = createVscodeMock({ settings, workspaceFolders: undefined });
   for (const [pattern, choice] of answers) {
@@ -142,10 +147,12 @@ async function startExtension({ settings = {}, env = {}, jar = true, answers = [
         }
       } finally {
         process.env.PATH = savedEnv.PATH;
-        if (savedEnv.JAVA_HOME === undefined) {
-          delete process.env.JAVA_HOME;
-        } else {
-          process.env.JAVA_HOME = savedEnv.JAVA_HOME;
+        for (const name of ['JAVA_HOME', 'PTO_CDS', 'XDG_CACHE_HOME']) {
+          if (savedEnv[name] === undefined) {
+            delete process.env[name];
+          } else {
+            process.env[name] = savedEnv[name];
+          }
         }
         fs.rmSync(dir, { recursive: true, force: true });
       }

@@ -46,14 +46,17 @@ public final class PythonFrontEnd {
 		this.parser = injector.getInstance(PythonSourceParser.class);
 	}
 
-	/** The process-wide front end on the standalone (non-ide) injector. */
+	/**
+	 * The process-wide front end, on an injector of the parser's bindings only ({@link PythonParserModule}:
+	 * the same parser as the full runtime injector's, made in a fraction of the time).
+	 */
 	public static PythonFrontEnd get() {
 		PythonFrontEnd f = shared;
 		if (f == null) {
 			synchronized (PythonFrontEnd.class) {
 				f = shared;
 				if (f == null) {
-					f = new PythonFrontEnd(new PythonStandaloneSetup().createInjectorAndDoEMFRegistration());
+					f = new PythonFrontEnd(PythonParserModule.createInjector());
 					shared = f;
 				}
 			}

@@ -23,7 +23,6 @@ import dev.ptotools.analyzer.report.FileReport;
 import dev.ptotools.analyzer.report.GithubReport;
 import dev.ptotools.analyzer.report.JsonReport;
 import dev.ptotools.analyzer.report.Notice;
-import dev.ptotools.analyzer.report.RuleInfo;
 import dev.ptotools.analyzer.report.SarifReport;
 import dev.ptotools.analyzer.report.Summary;
 import dev.ptotools.analyzer.report.TextReport;
@@ -134,7 +133,6 @@ public final class CheckCommand implements Callable<Integer> {
 		}
 		Cli.Projects projects = new Cli.Projects();
 		ProjectConfig here = projects.forPath(cwd);
-		List<RuleInfo> rules = Cli.rulesWithPages();
 		Set<String> selected = rulesOption("--select", select);
 		Set<String> ignored = rulesOption("--ignore", ignore);
 		AnalyzerConfig overrides = new AnalyzerConfig(Map.of(), ignored, selected);
@@ -175,8 +173,9 @@ public final class CheckCommand implements Callable<Integer> {
 		String report = switch (format) {
 		// No Python file at all: the folders' warnings say so; "No findings in 0 files." would not.
 		case text -> found.noPythonFiles() ? "" : TextReport.write(reports, reports.size(), Cli.colour(color.name(), output != null));
-		case json -> JsonReport.write(reports, rules);
-		case sarif -> SarifReport.write(shown, rules, Cli.tool(docsUrl), notices);
+		// the rule pages (read from the jar) only for the formats that carry them
+		case json -> JsonReport.write(reports, Cli.rulesWithPages());
+		case sarif -> SarifReport.write(shown, Cli.rulesWithPages(), Cli.tool(docsUrl), notices);
 		case github -> GithubReport.write(shown);
 		};
 		if (!Cli.emit(report, output)) {

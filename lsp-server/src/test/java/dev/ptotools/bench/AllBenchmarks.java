@@ -25,7 +25,8 @@ import dev.ptotools.language.bench.ParseBenchmark;
  * {@code --jvm "OPTIONS"} (our servers' JVM options instead of the extension's), {@code --edits N}
  * (200), {@code --large-edits N} (20: edits of the 20,000-line module), {@code --typing-edits N} (66:
  * keystrokes typing statements into each module), {@code --saves N} (30),
- * {@code --rounds N} (3), {@code --quick} (fewer repetitions, no standard library under pyright: a
+ * {@code --rounds N} (3), {@code --cold-runs N} (10: runs of each start-up figure, {@link ColdStart}),
+ * {@code --quick} (fewer repetitions, no standard library under pyright: a
  * smoke run of the harness, not figures to keep).
  */
 public final class AllBenchmarks {
@@ -42,6 +43,8 @@ public final class AllBenchmarks {
 		if (opt.containsKey("jvm")) {
 			// our servers' JVM options (an older build's, to measure it as it shipped)
 			LspLatency.jvmOptions = List.of(opt.get("jvm").trim().split("\\s+"));
+		} else {
+			LspLatency.useStartupOptions(jar);
 		}
 		String pyrightDir = opt.getOrDefault("pyright-dir", "bench/node_modules/.bin");
 		Path langserver = pyrightDir.equals("none") ? null : Path.of(pyrightDir, "pyright-langserver").toAbsolutePath();
@@ -144,6 +147,11 @@ public final class AllBenchmarks {
 			}
 		}
 
+		int coldRuns = Integer.parseInt(opt.getOrDefault("cold-runs", quick ? "3" : "10"));
+		step("start-up on one small file, " + coldRuns + " runs each: pto check, compile and serve vs python3 and pyright");
+		coldStart(table, bin, jar, pyrightDir.equals("none") ? null : Path.of(pyrightDir).toAbsolutePath(), coldRuns,
+				quick ? 2 : 5);
+
 		step("pto check peak RSS over a large folder");
 		if (opt.containsKey("pypto")) {
 			checkMemory(table, bin, jar, pyrightCli, Path.of(opt.get("pypto")).resolve("tests"), "pypto's tests");
@@ -228,6 +236,31 @@ public final class AllBenchmarks {
 						p == 95 ? figure <= budget : null));
 			}
 		}
+	}
+
+	/**
+	 * Start-up ({@link ColdStart}): a new process on one small file, the median wall time; the class data
+	 * sharing archive is made first, and the rows without it show what it saves.
+	 */
+	private static void coldStart(BenchTable table, Path bin, Path jar, Path pyrightDir, int runs, int sessions)
+			throws Exception {
+		ColdStart.Figures f = ColdStart.measure(bin, jar, pyrightDir, runs, sessions);
+		String file = "one " + f.lines() + "-line file";
+		table.add(BenchTable.lowerIsBetter("pto check, " + file + " (new process, median)", f.check(), "ms",
+				"python3 -c \"import ast\"", f.pythonAst(), "≤ 500 ms", f.check() <= 500));
+		boolean pyright = !Double.isNaN(f.pyrightCheck());
+		table.add(BenchTable.lowerIsBetter("  the same", f.check(), "ms", pyright ? "pyright CLI" : null, f.pyrightCheck(),
+				"faster than pyright", pyright ? f.check() < f.pyrightCheck() : null));
+		table.add(BenchTable.lowerIsBetter("  without the class data sharing archive (PTO_CDS=0)", f.checkNoArchive(), "ms",
+				null, Double.NaN, "–", null));
+		table.add(BenchTable.lowerIsBetter("pto compile, " + file + " (new process, median)", f.compile(), "ms", null,
+				Double.NaN, "–", null));
+		boolean langserver = !Double.isNaN(f.pyrightFirstDiagnostics());
+		table.add(BenchTable.lowerIsBetter("LSP process start → first diagnostics, " + file + " (bin/pto serve)",
+				f.serveFirstDiagnostics(), "ms", langserver ? "pyright-langserver" : null, f.pyrightFirstDiagnostics(),
+				"≤ 1,000 ms", f.serveFirstDiagnostics() <= 1000));
+		table.add(BenchTable.lowerIsBetter("  without the class data sharing archive (PTO_CDS=0)",
+				f.serveNoArchiveFirstDiagnostics(), "ms", null, Double.NaN, "–", null));
 	}
 
 	/** `pto check`'s peak RSS over a folder, next to pyright's CLI on the same folder when there is one. */

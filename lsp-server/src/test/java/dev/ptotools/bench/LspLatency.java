@@ -23,7 +23,8 @@ import dev.ptotools.analyzer.support.GeneratedPrograms;
 /**
  * Latency harness (not a test): cold start to the initialize result, and edit → publishDiagnostics
  * over a series of edits of a generated multi-rank PyPTO module, for our server (the real jar as a
- * subprocess, with the VS Code extension's JVM options) with its default debounce and with none,
+ * subprocess, with the VS Code extension's JVM options and start-up options, its class data sharing
+ * archive made first) with its default debounce and with none,
  * and for pyright's language server, all driven by the same {@link StdioLspClient} in one run.
  * <p>
  * Each edit is a small change that keeps the file valid (a comment on one {@code x_r = inputs[r]}
@@ -45,6 +46,41 @@ public final class LspLatency {
 			"-XX:TieredStopAtLevel=1", "-XX:MinHeapFreeRatio=50", "-XX:MaxHeapFreeRatio=80");
 	/** Our servers' JVM options: the extension's, unless {@code --jvm "OPTIONS"} names others. */
 	static List<String> jvmOptions = EXTENSION_JVM_OPTIONS;
+	/**
+	 * What the extension adds after them for a fast start (vscode-client/src/server.ts, startupOptions):
+	 * set by {@link #useStartupOptions}, left empty with {@code --jvm}.
+	 */
+	static List<String> startupOptions = List.of();
+
+	/**
+	 * Makes a class data sharing archive of the jar in a temporary folder (the server makes it, in the
+	 * background, as it does for the extension) and has our servers start with the options the
+	 * extension passes once it exists. Without an archive after a few minutes, only the lambda-form one.
+	 */
+	static void useStartupOptions(Path jar) throws Exception {
+		String lambdaForms = "-Djava.lang.invoke.MethodHandle.COMPILE_THRESHOLD=30";
+		Path dir = Files.createTempDirectory("pto-bench-cds-");
+		Runtime.getRuntime().addShutdownHook(new Thread(() -> {
+			try {
+				TempDirs.delete(dir);
+			} catch (IOException e) {
+				// left in the temporary folder
+			}
+		}));
+		Path archive = dir.resolve("pto.jsa");
+		String java = Path.of(System.getProperty("java.home"), "bin", "java").toString();
+		Process p = new ProcessBuilder(java, "-Dpto.cds.archive=" + archive, "-jar", jar.toString(), "--version")
+				.redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD).start();
+		p.waitFor(60, TimeUnit.SECONDS);
+		try {
+			ColdStart.awaitArchive(dir);
+			startupOptions = List.of(lambdaForms, "-Dpto.cds.archive=" + archive, "-XX:SharedArchiveFile=" + archive,
+					"-Xshare:auto", "-XX:+VerifySharedSpaces", "-Xlog:cds*=off");
+		} catch (IOException e) {
+			System.out.println("  (no class data sharing archive: " + e.getMessage() + ")");
+			startupOptions = List.of(lambdaForms);
+		}
+	}
 	static final int DEFAULT_DEBOUNCE_MS = dev.ptotools.lsp.ServerSettings.DEFAULT_DEBOUNCE_MS;
 	/** The module the edit rows of the issue name, and the large one. */
 	static final int MODULE_LINES = 2000;
@@ -94,6 +130,8 @@ public final class LspLatency {
 
 		if (opt.containsKey("jvm")) {
 			jvmOptions = List.of(opt.get("jvm").trim().split("\\s+"));
+		} else {
+			useStartupOptions(jar);
 		}
 		List<Server> servers = servers(jar, pyright.equals("none") ? null : Path.of(pyright), only, jfr);
 
@@ -159,6 +197,7 @@ public final class LspLatency {
 		List<String> c = new ArrayList<>();
 		c.add(java);
 		c.addAll(jvmOptions);
+		c.addAll(startupOptions);
 		if (jfr != null) {
 			// JFR's start-up message would go to stdout, which carries the protocol: log it to stderr.
 			c.add("-Xlog:jfr*=warning:stderr");

@@ -463,14 +463,16 @@ class CheckIT {
 	@Test
 	void launcherScript(@TempDir Path dir) throws Exception {
 		Path bin = Path.of(System.getProperty("pto.bin", Pto.repo().resolve("bin/pto").toString()));
-		Pto.Run r = Pto.exec(Pto.repo(), Map.of("PTO_JAR", Pto.jar().toString(), "JAVA_HOME", System.getProperty("java.home")),
+		// PTO_CDS=0: no class data sharing archive made in the user's cache folder (ClassDataSharingIT tests it)
+		Pto.Run r = Pto.exec(Pto.repo(), Map.of("PTO_JAR", Pto.jar().toString(), "JAVA_HOME", System.getProperty("java.home"),
+				"PTO_CDS", "0"),
 				List.of("sh", bin.toString(), "check", "--fail-on", "never", "docs/examples"));
 		assertEquals(0, r.exit(), r.toString());
 		assertTrue(r.out().contains("Found 9 findings"), r.out());
 		// through a symlink, finding the jar in lsp-server/target by itself
 		Path link = dir.resolve("pto");
 		Files.createSymbolicLink(link, bin);
-		Pto.Run viaLink = Pto.exec(dir, Map.of(), List.of("sh", link.toString(), "--version"));
+		Pto.Run viaLink = Pto.exec(dir, Map.of("PTO_CDS", "0"), List.of("sh", link.toString(), "--version"));
 		assertEquals(0, viaLink.exit(), viaLink.toString());
 	}
 
