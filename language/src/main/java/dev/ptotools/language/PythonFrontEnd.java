@@ -160,11 +160,12 @@ public final class PythonFrontEnd {
 			}
 		}
 		// CPython refuses a file with a NUL byte before it tokenizes anything else: one error, whatever
-		// else a binary file holds (thousands of parser errors otherwise).
-		for (SyntaxProblem p : problems) {
-			if (p.code().equals(NULL_BYTE)) {
-				return new ParsedFile(text, ast, root, List.of(p), lines, spans);
-			}
+		// else a binary file holds (thousands of parser errors otherwise), wherever the byte sits (in a
+		// string or a comment too, and on a line whose first problem is another).
+		int nul = text.indexOf('\0');
+		if (nul >= 0) {
+			SyntaxProblem p = problem(lines, nul, 1, "source code cannot contain null bytes", NULL_BYTE);
+			return new ParsedFile(text, ast, root, List.of(p), lines, spans);
 		}
 		return new ParsedFile(text, ast, root, List.copyOf(problems), lines, spans);
 	}

@@ -121,6 +121,15 @@ class BrokenInputTest {
 		assertEquals(binary.indexOf("\0"), p.offset());
 	}
 
+	/** The NUL byte wins wherever it is: in a comment, in a string, or after another error on its line. */
+	@ParameterizedTest
+	@org.junit.jupiter.params.provider.ValueSource(strings = { "x = 1 # a\0b\n", "s = 'a\0b'\n", "x = 1)) \0\n" })
+	void aNulByteAnywhereIsTheOnlyProblem(String source) {
+		ParsedFile parsed = PythonFrontEnd.get().parse(source);
+		assertEquals(java.util.List.of("1:" + (source.indexOf('\0') + 1) + ": source code cannot contain null bytes"),
+				parsed.problems().stream().map(SyntaxProblem::toString).toList());
+	}
+
 	static void assertReadable(String message) {
 		for (String antlr : new String[] { "RULE_", "mismatched", "expecting", "<EOF>", "viable", "synthetic:" }) {
 			assertFalse(message.contains(antlr), "raw parser text in: " + message);
