@@ -101,10 +101,10 @@ vim.cmd('qa!')
   assert.deepEqual(log[0].argv, ['-Xmx512m', '-Xms16m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:MinHeapFreeRatio=50', '-XX:MaxHeapFreeRatio=80', '-jar', jar, 'serve']);
   const messages = log.filter((e) => e.type === 'message').map((e) => e.message);
   const initialize = messages.find((m) => m.method === 'initialize');
-  assert.deepEqual(initialize.params.initializationOptions, { settings: { debounceMs: 150 } });
+  assert.deepEqual(initialize.params.initializationOptions, { settings: { debounceMs: 0 } });
   const change = messages.find((m) => m.method === 'workspace/didChangeConfiguration');
-  assert.deepEqual(change.params, { settings: { pto: { debounceMs: 150 } } });
-  assert.deepEqual(log.find((e) => e.type === 'configuration').result, [{ debounceMs: 150 }]);
+  assert.deepEqual(change.params, { settings: { pto: { debounceMs: 0 } } });
+  assert.deepEqual(log.find((e) => e.type === 'configuration').result, [{ debounceMs: 0 }]);
   const opened = messages.filter((m) => m.method === 'textDocument/didOpen').map((m) => m.params.textDocument.uri);
   assert.deepEqual(opened, [`file://${path.join(dir, 'prog.py')}`], 'only the file is attached, not the scratch buffers');
   const command = messages.find((m) => m.method === 'workspace/executeCommand');
@@ -171,9 +171,9 @@ test('the eglot snippets start the server and pass settings (Emacs batch mode)',
   const second = runEglot(t, `${withSettings}\n(add-hook 'python-mode-hook #'eglot-ensure)\n`);
   assert.deepEqual(second.log[0].argv, ['-Xmx512m', '-Xms16m', '-XX:+UseSerialGC', '-XX:TieredStopAtLevel=1', '-XX:MinHeapFreeRatio=50', '-XX:MaxHeapFreeRatio=80', '-jar', second.jar, 'serve']);
   const messages = second.log.filter((e) => e.type === 'message').map((e) => e.message);
-  assert.deepEqual(messages.find((m) => m.method === 'initialize').params.initializationOptions, { settings: { debounceMs: 150 } });
+  assert.deepEqual(messages.find((m) => m.method === 'initialize').params.initializationOptions, { settings: { debounceMs: 0 } });
   assert.deepEqual(messages.find((m) => m.method === 'workspace/didChangeConfiguration').params, {
-    settings: { pto: { debounceMs: 150 } },
+    settings: { pto: { debounceMs: 0 } },
   });
-  assert.deepEqual(second.log.find((e) => e.type === 'configuration').result, [{ debounceMs: 150 }]);
+  assert.deepEqual(second.log.find((e) => e.type === 'configuration').result, [{ debounceMs: 0 }]);
 });
