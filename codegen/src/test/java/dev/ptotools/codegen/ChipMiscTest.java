@@ -378,7 +378,8 @@ class ChipMiscTest {
 	@Test
 	void autoScopeEmitsNoTaskIdCapture() {
 		String code = Sources.cpp(orch(IO, """
-				        a = self.task_write(x, out)
+				        a = pl.create_tensor([16, 16], dtype=pl.FP32)
+				        a = self.task_write(x, a)
 				        out = self.task_read(a, out)
 				        return out
 				""", WRITER));

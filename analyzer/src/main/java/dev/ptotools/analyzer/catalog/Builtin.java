@@ -13,9 +13,11 @@ import java.util.List;
  * @param bytes the byte size of a dtype, else -1
  * @param memberValues for a plain class of int constants (pl.tile.MaskPattern), each member's value: pypto's
  *        parser reads {@code pl.tile.MaskPattern.P0101} as the int 1, not as an enum member
+ * @param constant the int a module-level constant stands for ({@code pl.AUTO} is -1), else null
  */
 public record Builtin(String name, List<String> aliases, List<BuiltinParam> params, String returns, String op,
-		String category, String doc, List<String> members, int bytes, java.util.Map<String, Long> memberValues) {
+		String category, String doc, List<String> members, int bytes, java.util.Map<String, Long> memberValues,
+		Long constant) {
 
 	public record BuiltinParam(String name, String kind, String defaultValue, boolean required) {
 	}

@@ -98,7 +98,8 @@ public final class Builtins {
 				}
 				list.add(new Builtin(o.get("name").getAsString(), strings(o, "aliases"), List.copyOf(params),
 						str(o, "returns", null), str(o, "op", null), str(o, "category", ""), str(o, "doc", ""),
-						strings(o, "members"), o.has("bytes") ? o.get("bytes").getAsInt() : -1, values(o)));
+						strings(o, "members"), o.has("bytes") ? o.get("bytes").getAsInt() : -1, values(o),
+						o.has("value") ? o.get("value").getAsLong() : null));
 			}
 			return new Builtins(list);
 		} catch (Exception e) {

@@ -203,6 +203,9 @@ public final class ConstEval {
 			return Values.Unknown.INSTANCE;
 		}
 		Builtin b = Builtins.get().lookup(dotted);
+		if (b != null && b.constant() != null) {
+			return b.constant(); // pl.AUTO: the int pypto defines it as
+		}
 		if (b != null && b.category().equals("dtype")) {
 			return new Values.DType(b.name().substring(b.name().lastIndexOf('.') + 1), b.bytes());
 		}
@@ -213,7 +216,8 @@ public final class ConstEval {
 			return en.memberValues().get(a.attr()); // a class of int constants: the int, as pypto reads it
 		}
 		if (en != null && en.category().equals("enum") && en.members().contains(a.attr())) {
-			return new Values.EnumValue(enumName.substring(enumName.lastIndexOf('.') + 1), a.attr());
+			// named after the enum, not the alias it was reached by (pl.Mem is pl.MemorySpace)
+			return new Values.EnumValue(en.name().substring(en.name().lastIndexOf('.') + 1), a.attr());
 		}
 		return Values.Unknown.INSTANCE;
 	}

@@ -17,6 +17,7 @@ import dev.ptotools.codegen.frontend.ProgramParser;
 import dev.ptotools.codegen.frontend.jit.JitSpecializer;
 import dev.ptotools.codegen.ir.Program;
 import dev.ptotools.codegen.passes.PassContext;
+import dev.ptotools.codegen.verify.InOutUseDiscipline;
 import dev.ptotools.codegen.passes.PassPipeline;
 import dev.ptotools.codegen.support.CodegenException;
 
@@ -78,7 +79,7 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 			}
 			CompileOptions own = compileCalls.forProgram(e.programName(), options,
 					(at, what) -> findings.add(overridden(at, what, e.outputName())));
-			compile(e, () -> parse(module, e, text), own, loops, programs, findings);
+			compile(e, () -> parse(module, e, text), text, own, loops, programs, findings);
 		}
 		if (samples != null && constants != null) {
 			for (JitSamples.Entry entry : samples.entries()) {
@@ -93,8 +94,8 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 					if (!over.isEmpty() && spec.call() != null) {
 						findings.add(overridden(spec.call(), over, e.outputName()));
 					}
-					compile(e, () -> JitSpecializer.parse(JitSpecializer.specialize(module, constants, spec)), own, loops,
-							programs, findings);
+					compile(e, () -> JitSpecializer.parse(JitSpecializer.specialize(module, constants, spec)), text, own,
+							loops, programs, findings);
 				}
 			}
 		}
@@ -142,10 +143,12 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 		}
 	}
 
-	private static void compile(Entry e, java.util.function.Supplier<Program> front, CompileOptions options, RankLoops loops,
-			List<CompiledProgram> programs, List<CompileFindings.Finding> findings) {
+	private static void compile(Entry e, java.util.function.Supplier<Program> front, String text, CompileOptions options,
+			RankLoops loops, List<CompiledProgram> programs, List<CompileFindings.Finding> findings) {
 		try {
 			Program input = front.get();
+			// the structural properties pypto's pass manager verifies before the first pass
+			InOutUseDiscipline.check(input, position(text));
 			Program lowered = PassPipeline.defaults().run(input, new PassContext(options.backend()));
 			programs.add(new CompiledProgram(e, ProgramBuild.files(e.outputName(), input, lowered, options, loops)));
 		} catch (CodegenException ex) {
@@ -156,6 +159,15 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 			findings.add(new CompileFindings.Finding(CompileFindings.Kind.UNSUPPORTED, e.span(),
 					"internal error in the compiler: " + ex + " (please report)", e.outputName()));
 		}
+	}
+
+	/** A span as pypto's messages name a position: line:column, 1-based (the offset without the text). */
+	private static java.util.function.Function<Span, String> position(String text) {
+		if (text == null) {
+			return s -> "offset " + s.start();
+		}
+		dev.ptotools.language.source.LineMap lines = dev.ptotools.language.source.LineMap.of(text);
+		return s -> lines.line(s.start()) + ":" + lines.column(s.start());
 	}
 
 	/** The entry's program as pypto's front end builds it. */

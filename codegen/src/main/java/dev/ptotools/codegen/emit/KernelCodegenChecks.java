@@ -17,7 +17,8 @@ import dev.ptotools.codegen.support.CodegenException;
  * fails to compile must not get files here either, so the checks whose failure depends only on the IR
  * the passes produce are repeated, with pypto's message: the signature's (pto_codegen.cpp), and the
  * 2-D valid shape of every stored tile (MakeTileStoreCodegenPTO, src/backend/common/pto_ops_memory.cpp:
- * a 1-D tensor computed in a kernel stays a 1-D tile, which pypto cannot store).
+ * a 1-D tensor computed in a kernel stays a 1-D tile, which pypto cannot store; a tile of rank 3 or
+ * more is flattened to 2-D first, and only needs static dims for that).
  */
 public final class KernelCodegenChecks {
 
@@ -54,7 +55,9 @@ public final class KernelCodegenChecks {
 			public void call(Expr.Call c) {
 				if (c.isOp("tile.store") && !c.args().isEmpty() && c.args().get(0).type() instanceof Type.Tile t) {
 					List<Expr> valid = t.validShape() != null && !t.validShape().isEmpty() ? t.validShape() : t.shape();
-					if (valid.size() != 2) {
+					if (t.shape().size() > 2) {
+						staticToFlatten(t, c, f);
+					} else if (valid.size() != 2) {
 						throw new CodegenException("Failed to compile function '" + f.name()
 								+ "': tile.store tile valid_shape must be 2D", c.span() != null ? c.span() : f.span());
 					}
@@ -62,5 +65,24 @@ public final class KernelCodegenChecks {
 				super.call(c);
 			}
 		}.stmt(f.body());
+	}
+
+	/**
+	 * A tile of rank 3 or more is made 2-D by pypto's FlattenTileNdTo2D before its kernel is written
+	 * (the leading dims merge into the rows), which needs every dim to be a constant (its analysis.cpp).
+	 */
+	private static void staticToFlatten(Type.Tile t, Expr.Call c, Function f) {
+		for (int i = 0; i < t.shape().size(); i++) {
+			if (!(t.shape().get(i) instanceof Expr.ConstInt)) {
+				throw new CodegenException("Failed to compile function '" + f.name() + "': FlattenTileNdTo2D: tile op "
+						+ "'tile.store' has a dynamic (non-constant) dimension " + i + " in its >2D tile shape, which "
+						+ "cannot be flattened to 2D. Hardware tiles map to fixed-size on-chip buffers, so every tile "
+						+ "dimension must be a compile-time constant; a pl.dynamic dimension has no static bound and "
+						+ "cannot back a tile dimension directly. Fix by either: (1) iterating/tiling the dynamic dimension "
+						+ "with pl.range/pl.parallel so each per-iteration tile slice is static, or (2) reshaping the "
+						+ "tensor to 2D before the InCore (pl.at) scope so the dynamic extent lands on the pl.parallel "
+						+ "loop bound instead of inside the tile shape.", c.span() != null ? c.span() : f.span());
+			}
+		}
 	}
 }

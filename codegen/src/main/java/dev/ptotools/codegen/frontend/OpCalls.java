@@ -71,7 +71,8 @@ final class OpCalls {
 		case "pl.tensor.read", "pl.read", "pl.tile.read" -> read(c, bound);
 		case "pl.system.task_dummy" -> taskDummy(c, bound);
 		case "pl.system.syncall" -> syncall.build(c, bound);
-		default -> GatherScatterForms.handles(b.name()) ? gatherScatter.build(b.name(), c, bound) : generic(c, b, bound);
+		default -> GatherScatterForms.handles(b.name()) ? gatherScatter.build(b.name(), c, bound)
+				: generic(c, name, b, bound);
 		};
 	}
 
@@ -331,7 +332,8 @@ final class OpCalls {
 	 * valid_shape (an empty tuple standing in when only drop_dims is given) and drop_dims.
 	 */
 	private dev.ptotools.codegen.ir.Expr slice(Expr.Call c, Map<String, Expr> a) {
-		dev.ptotools.codegen.ir.Expr t = ir(require(a, "tensor", "input", c));
+		// pl.tile.slice names its source 'tile'; pl.slice and pl.tensor.slice 'tensor' (or 'input')
+		dev.ptotools.codegen.ir.Expr t = ir(a.containsKey("tile") ? a.get("tile") : require(a, "tensor", "input", c));
 		boolean tile = t.type() instanceof Type.Tile;
 		dev.ptotools.codegen.ir.Expr.MakeTuple shape = tuple(require(a, "shape", c));
 		dev.ptotools.codegen.ir.Expr.MakeTuple offset = tuple(require(a, "offset", "offsets", c));
@@ -438,7 +440,7 @@ final class OpCalls {
 	 * the operand types from the catalog's candidates ({@code tensor.add | tensor.adds | tile.add |
 	 * tile.adds}), the type from {@link OpTypes}.
 	 */
-	private dev.ptotools.codegen.ir.Expr generic(Expr.Call c, Builtin b, Map<String, Expr> bound) {
+	private dev.ptotools.codegen.ir.Expr generic(Expr.Call c, String written, Builtin b, Map<String, Expr> bound) {
 		List<dev.ptotools.codegen.ir.Expr> args = new ArrayList<>();
 		Map<String, Object> kwargs = new LinkedHashMap<>();
 		List<Builtin.BuiltinParam> ps = b.params();
@@ -479,8 +481,29 @@ final class OpCalls {
 			}
 			throw new CodegenException("Unsupported operation call: " + Render.expr(c), c.span());
 		}
-		Type t = OpTypes.deduce(op, args, kwargs, c.span());
+		Type t;
+		try {
+			OpTypeChecks.check(op, args, kwargs);
+			t = OpTypes.deduce(op, args, kwargs, c.span());
+		} catch (IrTypeError e) {
+			throw atCall(written, e, c);
+		}
 		return new Call(new dev.ptotools.codegen.ir.Expr.Callee.Op(op), args, kwargs, Map.of(), t, c.span());
+	}
+
+	/**
+	 * An op's type error where pypto's parser puts it (_dispatch_op): at the call, named after the
+	 * wrapper written ("pl operation 'add': The operator tile.add requires ...").
+	 */
+	private static CodegenException atCall(String written, IrTypeError e, Expr.Call c) {
+		int dot = written.lastIndexOf('.');
+		String module = dot < 0 ? "pl" : written.substring(0, dot);
+		String opName = written.substring(dot + 1);
+		String msg = e.getMessage();
+		if (!msg.startsWith("pl." + opName) && !msg.startsWith(module + "." + opName)) {
+			msg = module + " operation '" + opName + "': " + msg;
+		}
+		return new CodegenException(msg, c.span());
 	}
 
 	/** The attributes of the pld.tensor collectives (broadcast's root=...) are kwargs, never operands. */

@@ -106,7 +106,7 @@ final class OpTypes {
 		case "col_sum", "col_max", "col_min", "col_prod", "col_argmax", "col_argmin":
 			return reduce(first, false, name.contains("arg") ? DType.INT32 : null);
 		case "matmul", "gemv", "batch_matmul", "matmul_bias", "gemv_bias", "matmul_mx", "matmul_mx_bias":
-			return matmul(tile, args, kwargs);
+			return matmul(tile, name, args, kwargs);
 		case "reshape", "view", "reinterpret_view":
 			if (args.size() >= 2 && args.get(1) instanceof Expr.MakeTuple t) {
 				return withShape(first, t.elements());
@@ -365,19 +365,21 @@ final class OpTypes {
 		return withShape(t, out);
 	}
 
-	private static Type matmul(boolean tile, List<Expr> args, Map<String, Object> kwargs) {
-		if (args.size() < 2) {
+	private static Type matmul(boolean tile, String name, List<Expr> args, Map<String, Object> kwargs) {
+		// the mx forms take (lhs, lhs_scale, rhs, rhs_scale[, bias]): the rhs is the third operand
+		int rhs = name.startsWith("matmul_mx") ? 2 : 1;
+		if (args.size() <= rhs) {
 			return Type.UNKNOWN;
 		}
 		List<Expr> a = shape(args.get(0).type());
-		List<Expr> b = shape(args.get(1).type());
+		List<Expr> b = shape(args.get(rhs).type());
 		if (a == null || b == null || a.isEmpty() || b.isEmpty()) {
 			return Type.UNKNOWN;
 		}
 		DType da = dtype(args.get(0).type());
-		DType db = dtype(args.get(1).type());
+		DType db = dtype(args.get(rhs).type());
 		if (tile) {
-			if (da != db) {
+			if (da != db && rhs == 1) { // matmul_mx mixes fp8/fp4 operands (its own deducer, matmul_mx.cpp)
 				throw new IrTypeError("The operator tile.matmul requires identical lhs and rhs data types, but got "
 						+ da.text() + " and " + db.text());
 			}

@@ -413,10 +413,14 @@ final class WithScopes {
 		out.add(new dev.ptotools.codegen.ir.Stmt.SpmdScope(hints[0], a.coreNum(), a.syncStart(), attrs, incore, w.span()));
 	}
 
-	private boolean readsBlockIdx(List<Stmt> body) {
+	/**
+	 * pypto's {@code _spmd_body_reads_block_idx}: by the name alone, so {@code pl.get_block_idx()},
+	 * {@code pl.tile.get_block_idx()} and a bare imported {@code get_block_idx()} all count.
+	 */
+	private static boolean readsBlockIdx(List<Stmt> body) {
 		for (Expr.Call c : dev.ptotools.analyzer.ir.Walk.allCalls(body)) {
-			String n = c.funcText() == null ? null : p.ctx.normalize(c.funcText());
-			if ("pl.tile.get_block_idx".equals(n)) {
+			if (c.func() instanceof Expr.Attribute a && a.attr().equals("get_block_idx")
+					|| c.func() instanceof Expr.Name n && n.id().equals("get_block_idx")) {
 				return true;
 			}
 		}

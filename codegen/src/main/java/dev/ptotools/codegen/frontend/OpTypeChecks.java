@@ -1,0 +1,233 @@
+package dev.ptotools.codegen.frontend;
+
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+
+import dev.ptotools.codegen.ir.Expr;
+import dev.ptotools.codegen.ir.IrPrinter;
+import dev.ptotools.codegen.ir.Type;
+import dev.ptotools.codegen.types.DType;
+
+/**
+ * The operand checks pypto's C++ type deducers make when an op is built (src/ir/op/tile_ops and
+ * tensor_ops), with their messages: tile ops need tiles and tensor ops tensors, element-wise operands
+ * broadcast, tile.div's operands match exactly, matmul's inner dimensions agree.
+ *
+ * <p>Needs: the operands' deduced types. A check only fails on what pypto would certainly reject: a
+ * dimension is compared only when both sides are constants (pypto compares symbolic dims structurally,
+ * which this compiler does not reproduce), and an operand of unknown type is never judged. Produces:
+ * nothing, or an {@link IrTypeError} whose message is pypto's; the caller locates it at the call.
+ */
+final class OpTypeChecks {
+
+	private OpTypeChecks() {
+	}
+
+	/** DeduceTileOpElementwiseBinaryType (tile_ops/elementwise.cpp); tile.div adds the tdiv contract. */
+	private static final Set<String> TILE_BINARY = Set.of("add", "sub", "mul", "div", "maximum", "minimum", "part_add",
+			"part_mul", "part_max", "part_min", "fmod", "and", "or");
+
+	/** DeduceTensorOpElementwiseBinaryType (tensor_ops/elementwise.cpp). */
+	private static final Set<String> TENSOR_BINARY = Set.of("add", "sub", "mul", "div", "maximum", "minimum", "part_add",
+			"part_mul", "part_max", "part_min", "fmod");
+
+	/** DeduceTileUnaryType and the deducers built on it (tile_ops/unary.cpp). */
+	private static final Set<String> TILE_UNARY = Set.of("neg", "exp", "sqrt", "abs", "relu", "recip", "log", "not",
+			"sin", "cos");
+
+	/** DeduceTileOpScalarBinaryType: a tile, then a scalar. */
+	private static final Set<String> TILE_SCALAR = Set.of("muls", "adds", "divs", "fmods", "maximums", "minimums",
+			"lrelu");
+
+	/** tile.div's dtypes (IsTDivDataType). */
+	private static final Set<DType> TDIV_DTYPES = Set.of(DType.INT16, DType.INT32, DType.FP16, DType.FP32);
+
+	static void check(String op, List<Expr> args, Map<String, Object> kwargs) {
+		int dot = op.indexOf('.');
+		if (dot < 0 || args.stream().anyMatch(a -> a.type() instanceof Type.Unknown)) {
+			return; // an operand this compiler cannot type may be what pypto's wrapper dispatched on
+		}
+		String ns = op.substring(0, dot);
+		String name = op.substring(dot + 1);
+		if (ns.equals("tile")) {
+			tileOp(op, name, args);
+		} else if (ns.equals("tensor")) {
+			tensorOp(op, name, args, kwargs);
+		}
+	}
+
+	private static void tileOp(String op, String name, List<Expr> args) {
+		if (TILE_BINARY.contains(name) && args.size() == 2) {
+			Type.Tile a = tileArg(op, args, 0, "first argument");
+			Type.Tile b = tileArg(op, args, 1, "second argument");
+			if (a == null || b == null) {
+				return;
+			}
+			if (name.equals("div")) {
+				tdivContract(op, a, b);
+				return;
+			}
+			if (!broadcasts(a.shape(), b.shape())) {
+				throw new IrTypeError("The operator " + op + " requires compatible shapes, but got " + shape(a.shape())
+						+ " and " + shape(b.shape()));
+			}
+		} else if (TILE_UNARY.contains(name) && args.size() == 1) {
+			Type.Tile t = tileArg(op, args, 0, "argument");
+			if (t != null) {
+				unaryDtype(op, name, t.dtype());
+			}
+		} else if (TILE_SCALAR.contains(name) && args.size() == 2) {
+			tileArg(op, args, 0, "first argument");
+		} else if (name.equals("matmul") && args.size() == 2) {
+			Type.Tile a = tileArg(op, args, 0, "first argument");
+			Type.Tile b = tileArg(op, args, 1, "second argument");
+			if (a == null || b == null) {
+				return;
+			}
+			if (a.shape().size() != 2 || b.shape().size() != 2) {
+				String side = a.shape().size() != 2 ? "lhs" : "rhs";
+				int rank = a.shape().size() != 2 ? a.shape().size() : b.shape().size();
+				throw new IrTypeError("The operator " + op + " requires " + side + " to be 2D, but got " + rank
+						+ " dimensions");
+			}
+			Long k1 = constant(a.shape().get(1));
+			Long k2 = constant(b.shape().get(0));
+			if (k1 != null && k2 != null && !k1.equals(k2)) {
+				throw new IrTypeError("The operator " + op + " requires matching physical inner dimensions (physical K), "
+						+ "but got lhs K=" + k1 + " and rhs K=" + k2);
+			}
+		}
+	}
+
+	private static void tensorOp(String op, String name, List<Expr> args, Map<String, Object> kwargs) {
+		if (TENSOR_BINARY.contains(name) && args.size() == 2) {
+			Type.Tensor a = tensorArg(op, args, 0, "first");
+			Type.Tensor b = tensorArg(op, args, 1, "second");
+			if (a != null && b != null && !broadcasts(a.shape(), b.shape())) {
+				throw new IrTypeError("The operator " + op + " requires compatible shapes, but got " + shape(a.shape())
+						+ " and " + shape(b.shape()));
+			}
+		} else if (name.equals("matmul") && args.size() == 2 && args.get(0).type() instanceof Type.Tensor a
+				&& args.get(1).type() instanceof Type.Tensor b) {
+			boolean at = Boolean.TRUE.equals(kwargs.get("a_trans"));
+			boolean bt = Boolean.TRUE.equals(kwargs.get("b_trans"));
+			List<Expr> sa = a.shape();
+			List<Expr> sb = b.shape();
+			Expr kLhs = null;
+			Expr kRhs = null;
+			String context = "tensor.matmul requires matching inner dimensions";
+			if (sa.size() == 1 && sb.size() == 1) {
+				kLhs = sa.get(0);
+				kRhs = sb.get(0);
+				context = "tensor.matmul dot product requires matching dimensions";
+			} else if (sa.size() == 2 && sb.size() == 1) {
+				kLhs = at ? sa.get(0) : sa.get(1);
+				kRhs = sb.get(0);
+			} else if (sa.size() == 1 && sb.size() == 2) {
+				kLhs = sa.get(0);
+				kRhs = bt ? sb.get(1) : sb.get(0);
+			} else if (sa.size() == 2 && sb.size() == 2) {
+				kLhs = at ? sa.get(0) : sa.get(1);
+				kRhs = bt ? sb.get(1) : sb.get(0);
+			}
+			Long k1 = kLhs == null ? null : constant(kLhs);
+			Long k2 = kRhs == null ? null : constant(kRhs);
+			if (k1 != null && k2 != null && !k1.equals(k2)) {
+				throw new IrTypeError(context + ", but got lhs K=" + k1 + " and rhs K=" + k2);
+			}
+		}
+	}
+
+	/** The dtype rules of the unary deducers that have one (tile_ops/unary.cpp). */
+	private static void unaryDtype(String op, String name, DType d) {
+		if ((name.equals("sin") || name.equals("cos")) && d != DType.FP32) {
+			throw new IrTypeError(op + " is FP32-only, but got input with dtype " + d.text() + ". Cast the input to FP32 "
+					+ "explicitly via pl.cast(tile, pl.FP32) before applying " + op + ".");
+		}
+		if (name.equals("log") && d != DType.FP16 && d != DType.FP32) {
+			throw new IrTypeError("tile.log requires an FP16 or FP32 tile operand, but got " + d.text());
+		}
+		if (name.equals("not") && d != DType.INT16 && d != DType.UINT16) {
+			throw new IrTypeError("The operator " + op + " requires int16 or uint16 tile dtype, but got " + d.text());
+		}
+	}
+
+	/** The tdiv contract: one dtype of four, one physical shape (tile_ops/elementwise.cpp). */
+	private static void tdivContract(String op, Type.Tile a, Type.Tile b) {
+		if (a.dtype() != b.dtype()) {
+			throw new IrTypeError("The operator " + op + " requires src0, src1, and dst to have the same dtype, but got "
+					+ a.dtype().text() + " and " + b.dtype().text());
+		}
+		if (!TDIV_DTYPES.contains(a.dtype())) {
+			throw new IrTypeError("The operator " + op + " requires dtype in {INT16, INT32, FP16, FP32}, but got "
+					+ a.dtype().text());
+		}
+		if (a.shape().size() != b.shape().size()) {
+			throw new IrTypeError("The operator " + op + " requires src0, src1, and dst to have the same physical shape "
+					+ "rank, but got " + a.shape().size() + " and " + b.shape().size());
+		}
+		for (int i = 0; i < a.shape().size(); i++) {
+			Long x = constant(a.shape().get(i));
+			Long y = constant(b.shape().get(i));
+			if (x != null && y != null && !x.equals(y)) {
+				throw new IrTypeError("The operator " + op + " requires src0, src1, and dst to have the same physical "
+						+ "shape, but dimension " + i + " differs; got src0 shape " + shape(a.shape()) + " and src1 shape "
+						+ shape(b.shape()));
+			}
+		}
+	}
+
+	/** The operand as a tile; null when its type is not known; pypto's error when it is something else. */
+	private static Type.Tile tileArg(String op, List<Expr> args, int i, String which) {
+		Type t = args.get(i).type();
+		if (t instanceof Type.Tile tile) {
+			return tile;
+		}
+		if (t instanceof Type.Tensor || t instanceof Type.Scalar) {
+			throw new IrTypeError("The operator " + op + " requires " + which + " to be a TileType, but got "
+					+ ScalarOps.typeName(t));
+		}
+		return null;
+	}
+
+	private static Type.Tensor tensorArg(String op, List<Expr> args, int i, String which) {
+		Type t = args.get(i).type();
+		if (t instanceof Type.Tensor tensor) {
+			return tensor;
+		}
+		if (t instanceof Type.Tile || t instanceof Type.Scalar) {
+			throw new IrTypeError("The operator " + op + " requires " + which + " argument to be a TensorType or "
+					+ "DistributedTensorType, but got " + ScalarOps.typeName(t));
+		}
+		return null;
+	}
+
+	/**
+	 * pypto's BroadcastShapes, right-aligned, failing only where both dims are constants that differ and
+	 * neither is 1 (unequal symbolic dims are left to pypto's structural comparison).
+	 */
+	static boolean broadcasts(List<Expr> a, List<Expr> b) {
+		for (int i = 1; i <= Math.min(a.size(), b.size()); i++) {
+			Long x = constant(a.get(a.size() - i));
+			Long y = constant(b.get(b.size() - i));
+			if (x != null && y != null && !x.equals(y) && x != 1 && y != 1) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	private static Long constant(Expr e) {
+		return e instanceof Expr.ConstInt c ? c.value() : null;
+	}
+
+	/** pypto's FormatShape: "[64, 64]", symbolic dims as the IR prints them. */
+	static String shape(List<Expr> dims) {
+		StringBuilder out = new StringBuilder("[");
+		for (int i = 0; i < dims.size(); i++) {
+			out.append(i > 0 ? ", " : "").append(IrPrinter.expr(dims.get(i)));
+		}
+		return out.append(']').toString();
+	}
+}

@@ -1,0 +1,103 @@
+package dev.ptotools.codegen.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.ptotools.codegen.Generation;
+import dev.ptotools.codegen.Problem;
+import dev.ptotools.codegen.support.Sources;
+
+/**
+ * Each operand check pypto's type deducers make, one family per case: the rejected program gets
+ * pypto's message at the op's call (line and column, as pypto's parser locates it), and its accepted
+ * neighbour, one token away, compiles. Messages from pypto's src/ir/op (e2d0f78).
+ */
+class OpTypeChecksTest {
+
+	/** A kernel whose fifth line is {@code stmt}, loading a as [64, 64] FP32 and b as given. */
+	private static String kernel(String bLoad, String stmt) {
+		return Sources.HEADER + """
+				@pl.program
+				class P:
+				    @pl.function(type=pl.FunctionType.InCore)
+				    def kernel(self, a: pl.Tensor[[64, 64], pl.FP32], b: pl.Tensor[[64, 64], pl.FP32],
+				               c: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+				        ta = pl.load(a, [0, 0], [64, 64])
+				        tb = %s
+				        tc = %s
+				        out = pl.store(tc, [0, 0], c)
+				        return out
+
+				    @pl.function(type=pl.FunctionType.Orchestration)
+				    def orch(self, a: pl.Tensor[[64, 64], pl.FP32], b: pl.Tensor[[64, 64], pl.FP32],
+				             c: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+				        c = self.kernel(a, b, c)
+				        return c
+				""".formatted(bLoad, stmt);
+	}
+
+	static List<Arguments> rejected() {
+		String b64 = "pl.load(b, [0, 0], [64, 64])";
+		return List.of(
+				Arguments.of("shape", "pl.load(b, [0, 0], [64, 32])", "pl.add(ta, tb)", "pl.load(b, [0, 0], [64, 64])",
+						"pl operation 'add': The operator tile.add requires compatible shapes, but got [64, 64] and [64, 32]"),
+				Arguments.of("broadcast", "pl.load(b, [0, 0], [32, 64])", "pl.tile.mul(ta, tb)",
+						"pl.load(b, [0, 0], [1, 64])", "pl.tile operation 'mul': The operator tile.mul requires compatible "
+								+ "shapes, but got [64, 64] and [32, 64]"),
+				Arguments.of("tile or tensor", b64, "pl.relu(a)", b64,
+						"pl operation 'relu': The operator tile.relu requires argument to be a TileType, but got TensorType"),
+				Arguments.of("exact shapes of tile.div", "pl.load(b, [0, 0], [1, 64])", "pl.tile.div(ta, tb)", b64,
+						"pl.tile operation 'div': The operator tile.div requires src0, src1, and dst to have the same "
+								+ "physical shape, but dimension 0 differs; got src0 shape [64, 64] and src1 shape [1, 64]"),
+				Arguments.of("dtype", b64, "pl.tile.sin(pl.cast(ta, target_type=pl.FP16))", b64,
+						"pl.tile operation 'sin': tile.sin is FP32-only, but got input with dtype fp16. Cast the input to "
+								+ "FP32 explicitly via pl.cast(tile, pl.FP32) before applying tile.sin."),
+				Arguments.of("matmul", "pl.load(b, [0, 0], [32, 64], target_memory=pl.Mem.Mat)",
+						"pl.matmul(pl.move(pl.load(a, [0, 0], [64, 64], target_memory=pl.Mem.Mat), "
+								+ "target_memory=pl.Mem.Left), pl.move(tb, target_memory=pl.Mem.Right))",
+						"pl.load(b, [0, 0], [64, 64], target_memory=pl.Mem.Mat)",
+						"pl operation 'matmul': The operator tile.matmul requires matching physical inner dimensions "
+								+ "(physical K), but got lhs K=64 and rhs K=32"));
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("rejected")
+	void pyptosMessageAtTheCall(String family, String bLoad, String stmt, String acceptedLoad, String message) {
+		String src = kernel(bLoad, stmt);
+		Generation g = Sources.generate(src, Sources.PLAIN);
+		List<Problem> errors = g.problems().stream().filter(Problem::isError).toList();
+		assertEquals(1, errors.size(), g.problems().toString());
+		Problem p = errors.get(0);
+		assertEquals("PTO500: " + message, p.message());
+		int line = lineOf(src, "        tc = ");
+		assertEquals(line, p.line(), p.toString());
+		assertEquals(14, p.column(), "at the call, after 'tc = ': " + p);
+		assertEquals(List.of(), g.files(), "no file for a program pypto rejects");
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("rejected")
+	void theNeighbourOneTokenAwayCompiles(String family, String bLoad, String stmt, String acceptedLoad, String message) {
+		String accepted = stmt.equals("pl.relu(a)") ? "pl.relu(ta)"
+				: stmt.replace("pl.cast(ta, target_type=pl.FP16)", "ta");
+		Generation g = Sources.generate(kernel(acceptedLoad, accepted), Sources.PLAIN);
+		assertEquals(List.of(), g.problems().stream().filter(Problem::isError).toList());
+		assertTrue(!g.files().isEmpty());
+	}
+
+	private static int lineOf(String src, String prefix) {
+		List<String> lines = src.lines().toList();
+		for (int i = 0; i < lines.size(); i++) {
+			if (lines.get(i).startsWith(prefix)) {
+				return i + 1;
+			}
+		}
+		throw new AssertionError(prefix);
+	}
+}
