@@ -10,7 +10,10 @@
 --   PTO_E2E_TIMEOUT_MS  how long each step may wait
 --   PTO_E2E_SCENARIO    'quickfix' (the above, the default) or 'compile': open PTO_E2E_FILE, a program
 --                       that does not compile, and record its diagnostics before any save; then open
---                       PTO_E2E_SAVE_FILE and save it, and wait for its on-save compile
+--                       PTO_E2E_SAVE_FILE and save it, and wait for its on-save compile; or 'typed':
+--                       open PTO_E2E_FILE, a clean program, type a new width into the line holding
+--                       PTO_E2E_NEEDLE (PTO_E2E_FROM becomes PTO_E2E_TO) and record the diagnostics of
+--                       that unsaved version
 -- Every wait has a timeout; on any failure the log gets an "error" and Neovim exits with status 1.
 
 local file = assert(os.getenv('PTO_E2E_FILE'), 'PTO_E2E_FILE not set')
@@ -265,8 +268,51 @@ local function run_compile()
   save_log()
 end
 
+-- Type into a clean buffer, never save: the diagnostics of the edited version are what the user sees
+-- while typing.
+local function run_typed()
+  step('edit')
+  vim.cmd('edit ' .. vim.fn.fnameescape(file))
+  local bufnr = vim.api.nvim_get_current_buf()
+  attached(bufnr)
+  step('attached')
+  local opened = vim.lsp.util.buf_versions[bufnr] or 0
+  wait_for('diagnostics of the opened buffer', function()
+    return published_version(opened)
+  end)
+  log.initial = shown(bufnr)
+  step('diagnostics')
+
+  local needle = assert(os.getenv('PTO_E2E_NEEDLE'), 'PTO_E2E_NEEDLE not set')
+  local from = assert(os.getenv('PTO_E2E_FROM'), 'PTO_E2E_FROM not set')
+  local to = assert(os.getenv('PTO_E2E_TO'), 'PTO_E2E_TO not set')
+  local at = line_of(bufnr, needle)
+  if not at then
+    error('no line holding ' .. needle, 0)
+  end
+  local text = vim.api.nvim_buf_get_lines(bufnr, at - 1, at, false)[1]
+  local col = text:find(from, 1, true)
+  -- the keystrokes' effect: one change of the characters typed over, as insert mode sends it
+  vim.api.nvim_buf_set_text(bufnr, at - 1, col - 1, at - 1, col - 1 + #from, { to })
+  local edited = vim.api.nvim_buf_get_changedtick(bufnr)
+  wait_for('Neovim to send the edit', function()
+    return vim.lsp.util.buf_versions[bufnr] == edited
+  end)
+  wait_for('diagnostics of the typed version (' .. edited .. ')', function()
+    return published_version(edited) and #vim.diagnostic.get(bufnr) > 0
+  end)
+  log.typed = shown(bufnr)
+  log.typedLine = at
+  log.modified = vim.bo[bufnr].modified
+  step('typed')
+  log.ok = true
+  save_log()
+end
+
 if os.getenv('PTO_E2E_SCENARIO') == 'compile' then
   run = run_compile
+elseif os.getenv('PTO_E2E_SCENARIO') == 'typed' then
+  run = run_typed
 end
 
 -- A whole-run watchdog too: a step that blocks without yielding still ends the editor.

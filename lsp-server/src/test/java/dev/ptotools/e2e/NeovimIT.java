@@ -1,12 +1,20 @@
 package dev.ptotools.e2e;
 
 import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.TimeUnit;
+
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+
+import com.google.gson.JsonObject;
 
 /**
  * Neovim (Debian's 0.7 line, {@code nvim --headless}) with the {@code vim.lsp.start_client}
@@ -23,6 +31,34 @@ class NeovimIT extends EditorScenarios {
 		int loopLine = EditorScenario.line(scenario.fixedText(), "for r in pl.range(n)");
 		String title = "Reasons.host_orch: rank loop at line " + loopLine;
 		assertEquals(List.of(title + " (grouped)", title + " (per rank)"), buffers);
+	}
+
+	/**
+	 * A tile shape mismatch typed into a clean program is an error at the op while the buffer is unsaved:
+	 * the second load's width goes from 64 to 32, and pypto's "requires compatible shapes" shows on the
+	 * add, the only diagnostic.
+	 */
+	@Test
+	@Timeout(value = 5, unit = TimeUnit.MINUTES)
+	void aShapeMismatchShowsWhileTyping() throws Exception {
+		Path workspace = Files.createDirectories(temp.resolve("workspace"));
+		Path file = workspace.resolve("tile_shapes.py");
+		String text = EditorRun.resource("tile_shapes.py");
+		Files.writeString(file, text);
+		String needle = "tb = pl.load(b, [0, 0], [64, 64])";
+		EditorRun.Result r = run(workspace, Map.of("PTO_E2E_SCENARIO", "typed", "PTO_E2E_FILE", file.toString(),
+				"PTO_E2E_NEEDLE", needle, "PTO_E2E_FROM", "64])", "PTO_E2E_TO", "32])"));
+		JsonObject log = r.log();
+		assertFalse(log.has("error"), () -> "the editor script failed: " + r.describe());
+		assertEquals(List.of(), EditorScenario.shown(log, "initial").stream().toList(), "the program is clean as opened");
+		int add = EditorScenario.line(text, "tc = pl.add(ta, tb)");
+		assertEquals(List.of(new EditorScenario.Shown("PTO500", add, 1)), EditorScenario.shown(log, "typed").stream().toList(),
+				r::describe);
+		String message = log.getAsJsonArray("typed").get(0).getAsJsonObject().get("message").getAsString();
+		assertTrue(message.contains("The operator tile.add requires compatible shapes, but got [64, 64] and [64, 32]"),
+				message);
+		assertTrue(log.get("modified").getAsBoolean(), "not saved");
+		assertEquals(text, Files.readString(file), "the file on disk is untouched");
 	}
 
 	@Override

@@ -29,11 +29,13 @@ final class OpCalls {
 	private final FunctionParser p;
 	private final GatherScatterForms gatherScatter;
 	private final SyncallForms syncall;
+	private final TileMemoryCalls tiles;
 
 	OpCalls(FunctionParser p) {
 		this.p = p;
 		this.gatherScatter = new GatherScatterForms(p);
 		this.syncall = new SyncallForms(p);
+		this.tiles = new TileMemoryCalls(p, this);
 	}
 
 	dev.ptotools.codegen.ir.Expr call(Expr.Call c, String name) {
@@ -62,10 +64,10 @@ final class OpCalls {
 		Map<String, Expr> bound = bind(c, b);
 		return switch (b.name()) {
 		case "pl.tensor.create" -> tensorCreate(c, bound);
-		case "pl.tile.load" -> tileLoad(c, bound);
-		case "pl.tile.store" -> tileStore(c, bound);
-		case "pl.tile.move" -> tileMove(c, bound);
-		case "pl.tile.create" -> tileCreate(c, bound);
+		case "pl.tile.load" -> tiles.load(c, name, bound);
+		case "pl.tile.store" -> tiles.store(c, name, bound);
+		case "pl.tile.move" -> tiles.move(c, bound);
+		case "pl.tile.create" -> tiles.create(c, bound);
 		case "pl.cast" -> cast(c, bound);
 		case "pl.tensor.slice", "pl.slice", "pl.tile.slice" -> slice(c, bound);
 		case "pl.tensor.read", "pl.read", "pl.tile.read" -> read(c, bound);
@@ -103,11 +105,11 @@ final class OpCalls {
 		return out;
 	}
 
-	private dev.ptotools.codegen.ir.Expr ir(Expr e) {
+	dev.ptotools.codegen.ir.Expr ir(Expr e) {
 		return p.exprs.expr(e);
 	}
 
-	private dev.ptotools.codegen.ir.Expr.MakeTuple tuple(Expr e) {
+	dev.ptotools.codegen.ir.Expr.MakeTuple tuple(Expr e) {
 		dev.ptotools.codegen.ir.Expr x = ir(e);
 		if (x instanceof dev.ptotools.codegen.ir.Expr.MakeTuple t) {
 			return t;
@@ -115,7 +117,7 @@ final class OpCalls {
 		return new dev.ptotools.codegen.ir.Expr.MakeTuple(List.of(x), e.span());
 	}
 
-	private DType dtype(Expr e) {
+	DType dtype(Expr e) {
 		Object v = p.exprs.kwargValue(e);
 		if (v instanceof DType d) {
 			return d;
@@ -123,7 +125,7 @@ final class OpCalls {
 		throw new CodegenException("Unknown dtype: " + Render.expr(e), e.span());
 	}
 
-	private MemorySpace memory(Expr e, MemorySpace fallback) {
+	MemorySpace memory(Expr e, MemorySpace fallback) {
 		if (e == null) {
 			return fallback;
 		}
@@ -229,75 +231,6 @@ final class OpCalls {
 
 	private static String pyFloat(double x) {
 		return Double.isNaN(x) ? "nan" : x > 0 ? "inf" : "-inf";
-	}
-
-	private dev.ptotools.codegen.ir.Expr tileLoad(Expr.Call c, Map<String, Expr> a) {
-		dev.ptotools.codegen.ir.Expr t = ir(require(a, "tensor", c));
-		dev.ptotools.codegen.ir.Expr.MakeTuple offs = tuple(require(a, "offsets", c));
-		dev.ptotools.codegen.ir.Expr.MakeTuple shapes = tuple(require(a, "shapes", c));
-		dev.ptotools.codegen.ir.Expr.MakeTuple valid = a.containsKey("valid_shape")
-				&& !(a.get("valid_shape") instanceof Expr.Literal l && l.value() == null) ? tuple(a.get("valid_shape"))
-						: shapes;
-		MemorySpace m = memory(a.get("target_memory"), MemorySpace.Vec);
-		if (m != MemorySpace.Vec && m != MemorySpace.Mat) {
-			throw new CodegenException("tile operation 'load': target_memory for tile.load must be MemorySpace.Vec or "
-					+ "MemorySpace.Mat, got MemorySpace." + m, c.span());
-		}
-		Map<String, Object> kw = new LinkedHashMap<>();
-		kw.put("target_memory", m);
-		if (a.containsKey("clamp") && Boolean.TRUE.equals(p.ctx.closure.eval(a.get("clamp")))) {
-			kw.put("clamp", true);
-		}
-		DType d = t.type() instanceof Type.Tensor tt ? tt.dtype() : DType.FP32;
-		return Call.op("tile.load", List.of(t, offs, shapes, valid), kw,
-				new Type.Tile(shapes.elements(), d, m, valid.elements()), c.span());
-	}
-
-	private dev.ptotools.codegen.ir.Expr tileStore(Expr.Call c, Map<String, Expr> a) {
-		dev.ptotools.codegen.ir.Expr tile = ir(require(a, "tile", c));
-		dev.ptotools.codegen.ir.Expr.MakeTuple offs = tuple(require(a, "offsets", c));
-		dev.ptotools.codegen.ir.Expr out = ir(require(a, "output_tensor", c));
-		List<dev.ptotools.codegen.ir.Expr> args = new ArrayList<>(List.of(tile, offs, out));
-		if (a.containsKey("shapes") && !(a.get("shapes") instanceof Expr.Literal l && l.value() == null)) {
-			args.add(tuple(a.get("shapes")));
-		}
-		Map<String, Object> kw = new LinkedHashMap<>();
-		if (a.containsKey("atomic")) {
-			Object v = p.exprs.kwargValue(a.get("atomic"));
-			if (!(v instanceof Long l && l == 0)) {
-				kw.put("atomic", v);
-			}
-		}
-		return Call.op("tile.store", args, kw, out.type(), c.span());
-	}
-
-	private dev.ptotools.codegen.ir.Expr tileMove(Expr.Call c, Map<String, Expr> a) {
-		dev.ptotools.codegen.ir.Expr tile = ir(require(a, "tile", c));
-		Map<String, Object> kw = new LinkedHashMap<>();
-		MemorySpace m = memory(a.get("target_memory"), MemorySpace.Vec);
-		kw.put("target_memory", m);
-		for (String k : List.of("blayout", "slayout", "transpose")) {
-			if (a.containsKey(k)) {
-				kw.put(k, p.exprs.kwargValue(a.get(k)));
-			}
-		}
-		Type t = tile.type() instanceof Type.Tile tt ? tt.withMemory(m) : Type.UNKNOWN;
-		return Call.op("tile.move", List.of(tile), kw, t, c.span());
-	}
-
-	private dev.ptotools.codegen.ir.Expr tileCreate(Expr.Call c, Map<String, Expr> a) {
-		dev.ptotools.codegen.ir.Expr.MakeTuple shape = tuple(require(a, "shape", c));
-		DType d = dtype(require(a, "dtype", c));
-		MemorySpace m = memory(a.get("target_memory"), MemorySpace.Vec);
-		Map<String, Object> kw = new LinkedHashMap<>();
-		kw.put("dtype", d);
-		kw.put("target_memory", m);
-		for (String k : List.of("transpose", "flat_layout")) {
-			if (a.containsKey(k)) {
-				kw.put(k, p.exprs.kwargValue(a.get(k)));
-			}
-		}
-		return Call.op("tile.create", List.of(shape), kw, new Type.Tile(shape.elements(), d, m, null), c.span());
 	}
 
 	/** pl.cast: a scalar Cast on a scalar, else tensor.cast / tile.cast with target_type. */
@@ -425,7 +358,7 @@ final class OpCalls {
 		return a.containsKey(name) ? a.get(name) : require(a, alias, c);
 	}
 
-	private static Expr require(Map<String, Expr> a, String name, Expr.Call c) {
+	static Expr require(Map<String, Expr> a, String name, Expr.Call c) {
 		Expr e = a.get(name);
 		if (e == null) {
 			throw new CodegenException("missing argument '" + name + "' in " + Render.expr(c), c.span());
@@ -495,7 +428,7 @@ final class OpCalls {
 	 * An op's type error where pypto's parser puts it (_dispatch_op): at the call, named after the
 	 * wrapper written ("pl operation 'add': The operator tile.add requires ...").
 	 */
-	private static CodegenException atCall(String written, IrTypeError e, Expr.Call c) {
+	static CodegenException atCall(String written, IrTypeError e, Expr.Call c) {
 		int dot = written.lastIndexOf('.');
 		String module = dot < 0 ? "pl" : written.substring(0, dot);
 		String opName = written.substring(dot + 1);

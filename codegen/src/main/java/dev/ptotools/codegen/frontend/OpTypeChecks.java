@@ -50,6 +50,9 @@ final class OpTypeChecks {
 		}
 		String ns = op.substring(0, dot);
 		String name = op.substring(dot + 1);
+		if (name.equals("reshape") && args.size() >= 2 && args.get(1) instanceof Expr.MakeTuple to) {
+			reshape(op, ns, args.get(0).type(), to.elements());
+		}
 		if (ns.equals("tile")) {
 			tileOp(op, name, args);
 		} else if (ns.equals("tensor")) {
@@ -137,6 +140,29 @@ final class OpTypeChecks {
 				throw new IrTypeError(context + ", but got lhs K=" + k1 + " and rhs K=" + k2);
 			}
 		}
+	}
+
+	/** The element count is kept when both shapes are static (tile_ops and tensor_ops transform.cpp). */
+	private static void reshape(String op, String ns, Type from, List<Expr> to) {
+		List<Expr> shape = from instanceof Type.Tile t ? t.shape() : from instanceof Type.Tensor t ? t.shape() : null;
+		long before = shape == null ? -1 : product(shape);
+		long after = product(to);
+		if (before > 0 && after > 0 && before != after) {
+			throw new IrTypeError(op + ": cannot reshape " + ns + " of size " + before + " into shape with size " + after);
+		}
+	}
+
+	/** pypto's ComputeShapeProduct: -1 for a shape with a dim that is not a constant. */
+	private static long product(List<Expr> shape) {
+		long p = 1;
+		for (Expr d : shape) {
+			Long c = constant(d);
+			if (c == null) {
+				return -1;
+			}
+			p *= c;
+		}
+		return p;
 	}
 
 	/** The dtype rules of the unary deducers that have one (tile_ops/unary.cpp). */

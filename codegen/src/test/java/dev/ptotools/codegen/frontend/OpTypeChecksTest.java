@@ -5,6 +5,7 @@ import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.util.List;
 
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.Arguments;
 import org.junit.jupiter.params.provider.MethodSource;
@@ -20,8 +21,12 @@ import dev.ptotools.codegen.support.Sources;
  */
 class OpTypeChecksTest {
 
-	/** A kernel whose fifth line is {@code stmt}, loading a as [64, 64] FP32 and b as given. */
+	/** A kernel computing tc by {@code stmt} from ta (a as [64, 64] FP32) and tb (b as given), stored at [0, 0]. */
 	private static String kernel(String bLoad, String stmt) {
+		return kernel(bLoad, stmt, "[0, 0]");
+	}
+
+	private static String kernel(String bLoad, String stmt, String storeAt) {
 		return Sources.HEADER + """
 				@pl.program
 				class P:
@@ -31,7 +36,7 @@ class OpTypeChecksTest {
 				        ta = pl.load(a, [0, 0], [64, 64])
 				        tb = %s
 				        tc = %s
-				        out = pl.store(tc, [0, 0], c)
+				        out = pl.store(tc, %s, c)
 				        return out
 
 				    @pl.function(type=pl.FunctionType.Orchestration)
@@ -39,54 +44,84 @@ class OpTypeChecksTest {
 				             c: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
 				        c = self.kernel(a, b, c)
 				        return c
-				""".formatted(bLoad, stmt);
+				""".formatted(bLoad, stmt, storeAt);
 	}
 
 	static List<Arguments> rejected() {
 		String b64 = "pl.load(b, [0, 0], [64, 64])";
+		String add = "pl.add(ta, tb)";
 		return List.of(
-				Arguments.of("shape", "pl.load(b, [0, 0], [64, 32])", "pl.add(ta, tb)", "pl.load(b, [0, 0], [64, 64])",
+				Arguments.of("shape", "pl.load(b, [0, 0], [64, 32])", add, b64, add, "tc = ",
 						"pl operation 'add': The operator tile.add requires compatible shapes, but got [64, 64] and [64, 32]"),
 				Arguments.of("broadcast", "pl.load(b, [0, 0], [32, 64])", "pl.tile.mul(ta, tb)",
-						"pl.load(b, [0, 0], [1, 64])", "pl.tile operation 'mul': The operator tile.mul requires compatible "
-								+ "shapes, but got [64, 64] and [32, 64]"),
-				Arguments.of("tile or tensor", b64, "pl.relu(a)", b64,
+						"pl.load(b, [0, 0], [1, 64])", "pl.tile.mul(ta, tb)", "tc = ",
+						"pl.tile operation 'mul': The operator tile.mul requires compatible shapes, but got [64, 64] and "
+								+ "[32, 64]"),
+				Arguments.of("tile or tensor", b64, "pl.relu(a)", b64, "pl.relu(ta)", "tc = ",
 						"pl operation 'relu': The operator tile.relu requires argument to be a TileType, but got TensorType"),
 				Arguments.of("exact shapes of tile.div", "pl.load(b, [0, 0], [1, 64])", "pl.tile.div(ta, tb)", b64,
+						"pl.tile.div(ta, tb)", "tc = ",
 						"pl.tile operation 'div': The operator tile.div requires src0, src1, and dst to have the same "
 								+ "physical shape, but dimension 0 differs; got src0 shape [64, 64] and src1 shape [1, 64]"),
-				Arguments.of("dtype", b64, "pl.tile.sin(pl.cast(ta, target_type=pl.FP16))", b64,
+				Arguments.of("dtype", b64, "pl.tile.sin(pl.cast(ta, target_type=pl.FP16))", b64, "pl.tile.sin(ta)", "tc = ",
 						"pl.tile operation 'sin': tile.sin is FP32-only, but got input with dtype fp16. Cast the input to "
 								+ "FP32 explicitly via pl.cast(tile, pl.FP32) before applying tile.sin."),
-				Arguments.of("matmul", "pl.load(b, [0, 0], [32, 64], target_memory=pl.Mem.Mat)",
-						"pl.matmul(pl.move(pl.load(a, [0, 0], [64, 64], target_memory=pl.Mem.Mat), "
-								+ "target_memory=pl.Mem.Left), pl.move(tb, target_memory=pl.Mem.Right))",
-						"pl.load(b, [0, 0], [64, 64], target_memory=pl.Mem.Mat)",
+				Arguments.of("matmul", "pl.load(b, [0, 0], [32, 64], target_memory=pl.Mem.Mat)", MATMUL,
+						"pl.load(b, [0, 0], [64, 64], target_memory=pl.Mem.Mat)", MATMUL, "tc = ",
 						"pl operation 'matmul': The operator tile.matmul requires matching physical inner dimensions "
-								+ "(physical K), but got lhs K=64 and rhs K=32"));
+								+ "(physical K), but got lhs K=64 and rhs K=32"),
+				Arguments.of("reshape", b64, "pl.reshape(ta, [32, 64])", b64, "pl.reshape(ta, [64, 64])", "tc = ",
+						"pl operation 'reshape': tile.reshape: cannot reshape tile of size 4096 into shape with size 2048"),
+				Arguments.of("load bounds", "pl.load(b, [32, 0], [64, 64])", add, "pl.load(b, [32, 0], [64, 64], clamp=True)",
+						add, "tb = ", "pl operation 'load': tile.load reads past the end of dimension 0: offset 32 + extent "
+								+ "64 exceeds the source extent 64. Pass clamp=True -- pl.load(x, offsets, shapes, clamp=True) "
+								+ "-- to narrow the read to the source edge instead"));
+	}
+
+	private static final String MATMUL = "pl.matmul(pl.move(pl.load(a, [0, 0], [64, 64], target_memory=pl.Mem.Mat), "
+			+ "target_memory=pl.Mem.Left), pl.move(tb, target_memory=pl.Mem.Right))";
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("rejected")
+	void pyptosMessageAtTheCall(String family, String bLoad, String stmt, String acceptedLoad, String acceptedStmt,
+			String at, String message) {
+		assertRejectedAt(kernel(bLoad, stmt), at, message);
 	}
 
 	@ParameterizedTest(name = "{0}")
 	@MethodSource("rejected")
-	void pyptosMessageAtTheCall(String family, String bLoad, String stmt, String acceptedLoad, String message) {
-		String src = kernel(bLoad, stmt);
+	void theNeighbourOneTokenAwayCompiles(String family, String bLoad, String stmt, String acceptedLoad,
+			String acceptedStmt, String at, String message) {
+		assertCompiles(kernel(acceptedLoad, acceptedStmt));
+	}
+
+	@Test
+	void aStorePastTheTargetsEndIsRejectedAtTheStore() {
+		String b64 = "pl.load(b, [0, 0], [64, 64])";
+		assertRejectedAt(kernel(b64, "pl.add(ta, tb)", "[16, 0]"), "out = ", "pl operation 'store': tile.store writes "
+				+ "past the end of dimension 0: offset 16 + extent 64 exceeds the target extent 64. " + STORE_REMEDY);
+		assertCompiles(kernel("pl.load(b, [0, 0], [48, 64])", "pl.add(pl.tile.slice(ta, [48, 64], [0, 0]), tb)", "[16, 0]"));
+	}
+
+	private static final String STORE_REMEDY = "A store performs no layout conversion (RFC #1300 P7): the offsets and "
+			+ "the tile extent must already be in the destination's coordinate system. If the tile was read through a "
+			+ "view whose layout differs from the destination's -- a DN view transposes it -- take the matching view of "
+			+ "the destination, pl.view(out, layout=...), and store into that";
+
+	private static void assertRejectedAt(String src, String at, String message) {
 		Generation g = Sources.generate(src, Sources.PLAIN);
 		List<Problem> errors = g.problems().stream().filter(Problem::isError).toList();
 		assertEquals(1, errors.size(), g.problems().toString());
 		Problem p = errors.get(0);
 		assertEquals("PTO500: " + message, p.message());
-		int line = lineOf(src, "        tc = ");
+		int line = lineOf(src, "        " + at);
 		assertEquals(line, p.line(), p.toString());
-		assertEquals(14, p.column(), "at the call, after 'tc = ': " + p);
+		assertEquals(8 + at.length() + 1, p.column(), "at the call, after '" + at + "': " + p);
 		assertEquals(List.of(), g.files(), "no file for a program pypto rejects");
 	}
 
-	@ParameterizedTest(name = "{0}")
-	@MethodSource("rejected")
-	void theNeighbourOneTokenAwayCompiles(String family, String bLoad, String stmt, String acceptedLoad, String message) {
-		String accepted = stmt.equals("pl.relu(a)") ? "pl.relu(ta)"
-				: stmt.replace("pl.cast(ta, target_type=pl.FP16)", "ta");
-		Generation g = Sources.generate(kernel(acceptedLoad, accepted), Sources.PLAIN);
+	private static void assertCompiles(String src) {
+		Generation g = Sources.generate(src, Sources.PLAIN);
 		assertEquals(List.of(), g.problems().stream().filter(Problem::isError).toList());
 		assertTrue(!g.files().isEmpty());
 	}
