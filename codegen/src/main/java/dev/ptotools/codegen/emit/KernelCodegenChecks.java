@@ -18,7 +18,8 @@ import dev.ptotools.codegen.support.CodegenException;
  * the passes produce are repeated, with pypto's message: the signature's (pto_codegen.cpp), and the
  * 2-D valid shape of every stored tile (MakeTileStoreCodegenPTO, src/backend/common/pto_ops_memory.cpp:
  * a 1-D tensor computed in a kernel stays a 1-D tile, which pypto cannot store; a tile of rank 3 or
- * more is flattened to 2-D first, and only needs static dims for that).
+ * more is flattened to 2-D first, and only needs static dims for that), and the positive constant step
+ * of every loop a kernel keeps (pto_control_flow_codegen.cpp).
  */
 public final class KernelCodegenChecks {
 
@@ -40,6 +41,7 @@ public final class KernelCodegenChecks {
 				}
 			}
 			storesOf2dTiles(f);
+			ascendingLoops(f);
 			// each DistributedTensor parameter is paired with its own CommCtx parameter, in order
 			if (distributed != contexts) {
 				throw new CodegenException("Failed to compile function '" + f.name() + "': PTOCodegen: function '" + f.name()
@@ -63,6 +65,28 @@ public final class KernelCodegenChecks {
 					}
 				}
 				super.call(c);
+			}
+		}.stmt(f.body());
+	}
+
+	/**
+	 * Device code lowers to MLIR's scf.for, which only counts upward: a constant step must be positive
+	 * (pto_control_flow_codegen.cpp; a step known only at run time is not checked there either).
+	 */
+	private static void ascendingLoops(Function f) {
+		new IrVisitor() {
+			@Override
+			public void stmt(dev.ptotools.codegen.ir.Stmt s) {
+				if (s instanceof dev.ptotools.codegen.ir.Stmt.For loop && loop.step() instanceof Expr.ConstInt step
+						&& step.value() <= 0) {
+					throw new CodegenException("Failed to compile function '" + f.name() + "': loops in device functions "
+							+ "must have a positive step, but this loop steps by " + step.value() + ". Device code lowers to "
+							+ "MLIR 'scf.for', which only counts upward. Rewrite the loop in ascending form and invert the "
+							+ "index in the body \u2014 replace 'for i in pl.range(64, 0, -1)' with 'for t in pl.range(0, 64)' "
+							+ "plus 'i = 64 - t'. Orchestration functions support descending loops directly.",
+							loop.span() != null ? loop.span() : f.span());
+				}
+				super.stmt(s);
 			}
 		}.stmt(f.body());
 	}

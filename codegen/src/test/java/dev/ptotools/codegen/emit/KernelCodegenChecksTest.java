@@ -1,0 +1,70 @@
+package dev.ptotools.codegen.emit;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+import static org.junit.jupiter.api.Assertions.assertFalse;
+import static org.junit.jupiter.api.Assertions.assertTrue;
+
+import java.util.List;
+
+import org.junit.jupiter.api.Test;
+
+import dev.ptotools.codegen.Generation;
+import dev.ptotools.codegen.Problem;
+import dev.ptotools.codegen.support.Sources;
+
+/**
+ * The checks pypto's kernel code generator makes before it writes a kernel: a loop a device function
+ * keeps must count upward by a constant (pto_control_flow_codegen.cpp), which orchestration loops need
+ * not; the error is at the loop.
+ */
+class KernelCodegenChecksTest {
+
+	private static String program(String kernelLoop, String orchLoop) {
+		return Sources.HEADER + """
+				@pl.program
+				class P:
+				    @pl.function(type=pl.FunctionType.InCore)
+				    def kernel(self, a: pl.Tensor[[64, 64], pl.FP32],
+				               c: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+				        %s
+				            t = pl.load(a, [i * 16, 0], [16, 64])
+				            c = pl.store(t, [i * 16, 0], c)
+				        return c
+
+				    @pl.function(type=pl.FunctionType.Orchestration)
+				    def orch(self, a: pl.Tensor[[64, 64], pl.FP32],
+				             c: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+				        %s
+				            c = self.kernel(a, c)
+				        return c
+				""".formatted(kernelLoop, orchLoop);
+	}
+
+	@Test
+	void aDescendingKernelLoopIsRejectedAtTheLoop() {
+		String src = program("for i in pl.range(3, -1, -1):", "for j in pl.range(2):");
+		Generation g = Sources.generate(src, Sources.PLAIN);
+		List<Problem> errors = g.problems().stream().filter(Problem::isError).toList();
+		assertEquals(1, errors.size(), g.problems().toString());
+		assertTrue(errors.get(0).message().startsWith("PTO500: Failed to compile function 'kernel': loops in device "
+				+ "functions must have a positive step, but this loop steps by -1. Device code lowers to MLIR 'scf.for'"),
+				errors.get(0).message());
+		List<String> lines = src.lines().toList();
+		int loop = 0;
+		for (int i = 0; i < lines.size(); i++) {
+			if (lines.get(i).contains("pl.range(3, -1, -1)")) {
+				loop = i + 1;
+			}
+		}
+		assertEquals(loop, errors.get(0).line());
+		assertEquals(List.of(), g.files());
+	}
+
+	@Test
+	void anAscendingKernelLoopAndADescendingOrchestrationLoopCompile() {
+		Generation g = Sources.generate(program("for i in pl.range(0, 4):", "for j in pl.range(1, -1, -1):"),
+				Sources.PLAIN);
+		assertEquals(List.of(), g.problems().stream().filter(Problem::isError).toList());
+		assertFalse(g.files().isEmpty());
+	}
+}
