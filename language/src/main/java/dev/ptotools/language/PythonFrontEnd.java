@@ -88,16 +88,30 @@ public final class PythonFrontEnd {
 	}
 
 	private ParsedFile parseHere(String text, DecodedSource.Problem decodeProblem) {
+		int tooDeep = BracketNesting.firstTooDeep(text);
+		if (tooDeep >= 0) {
+			return unparsed(text, tooDeep, 1, "too many nested parentheses", "too-deep");
+		}
 		PythonParseResult result;
 		try {
 			result = parser.parseText(text);
 		} catch (StackOverflowError e) {
-			LineMap lines = LineMap.of(text);
-			SyntaxProblem p = problem(lines, 0, 0, "too deeply nested to parse", "too-deep");
-			return new ParsedFile(text, PythonFactory.eINSTANCE.createSourceFile(), null, List.of(p), lines,
-					SpanIndex.of((ICompositeNode) null));
+			return unparsed(text, 0, 0, "too deeply nested to parse", "too-deep");
+		} catch (RuntimeException e) {
+			if (e.getCause() instanceof StackOverflowError) { // Xtext wraps what its parser threw
+				return unparsed(text, 0, 0, "too deeply nested to parse", "too-deep");
+			}
+			throw e;
 		}
 		return assemble(text, result, decodeProblem);
+	}
+
+	/** A file CPython refuses before parsing: its one problem and an empty tree. */
+	private static ParsedFile unparsed(String text, int offset, int length, String message, String code) {
+		LineMap lines = LineMap.of(text);
+		SyntaxProblem p = problem(lines, offset, length, message, code);
+		return new ParsedFile(text, PythonFactory.eINSTANCE.createSourceFile(), null, List.of(p), lines,
+				SpanIndex.of((ICompositeNode) null));
 	}
 
 	/** Builds a ParsedFile from a parse that already ran (for example inside an XtextResource). */
