@@ -184,6 +184,55 @@ class LanguageServerTest {
 	}
 
 	@Test
+	void hoverShowsTheTypePyptosFrontEndGivesAValue() throws Exception {
+		String src = """
+				import pypto.language as pl
+				import torch
+
+
+				@pl.jit
+				def double(a: pl.Tensor, c: pl.Out[pl.Tensor]):
+				    with pl.at(level=pl.Level.CORE_GROUP):
+				        t = pl.load(a, [0, 0], [16, 64])
+				        d = pl.mul(t, 2.0)
+				        pl.store(d, [0, 0], c)
+				    return c
+
+
+				def main():
+				    double(torch.zeros((16, 64), dtype=torch.float32), torch.zeros((16, 64), dtype=torch.float32))
+				    double(torch.zeros((32, 64), dtype=torch.float16), torch.zeros((32, 64), dtype=torch.float16))
+				""";
+		Path file = workspace.resolve("typed.py");
+		Files.writeString(file, src);
+		String typedUri = file.toUri().toString();
+		lsp.initialize(workspace, null);
+		lsp.open(typedUri, src);
+		lsp.awaitVersion(typedUri, 1);
+		// the types come from the compile, the analysis's second step, after the first diagnostics
+		Hover first = null;
+		for (long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60); first == null && System.nanoTime() < end;) {
+			first = lsp.server.getTextDocumentService()
+					.hover(new HoverParams(new TextDocumentIdentifier(typedUri), at(src, "pl.mul(t, 2.0)", 7)))
+					.get(30, TimeUnit.SECONDS);
+			if (first == null) {
+				Thread.sleep(20);
+			}
+		}
+		assertNotNull(first, "a hover once compiled");
+		String read = first.getContents().getRight().getValue();
+		List<String> typeLines = read.lines().filter(l -> l.startsWith("t: ")).toList();
+		assertEquals(2, typeLines.size(), read);
+		assertTrue(typeLines.get(0).contains("[16, 64], pl.FP32") && typeLines.get(1).contains("[16, 64], pl.FP16"),
+				read);
+		String param = lsp.server.getTextDocumentService()
+				.hover(new HoverParams(new TextDocumentIdentifier(typedUri), at(src, "a: pl.Tensor", 0)))
+				.get(30, TimeUnit.SECONDS).getContents().getRight().getValue();
+		assertTrue(param.contains("a: pl.Tensor[[16, 64], pl.FP32]") && param.contains("a: pl.Tensor[[32, 64], pl.FP16]"),
+				param);
+	}
+
+	@Test
 	void symbolsDefinitionReferencesAndRename() throws Exception {
 		openExample();
 		List<Either<SymbolInformation, DocumentSymbol>> symbols = lsp.server.getTextDocumentService()

@@ -29,9 +29,14 @@ import dev.ptotools.codegen.support.CodegenException;
  * @param programs the programs that compiled, with their files (paths relative to the output folder)
  * @param findings why the others did not, in source order
  * @param options what it was compiled with
+ * @param types the type of every value the programs' front end bound, where it is bound (for hover)
  */
 public record Compilation(List<CompiledProgram> programs, List<CompileFindings.Finding> findings,
-		CompileOptions options) {
+		CompileOptions options, List<ValueTypes.ValueType> types) {
+
+	public Compilation(List<CompiledProgram> programs, List<CompileFindings.Finding> findings, CompileOptions options) {
+		this(programs, findings, options, List.of());
+	}
 
 	/** A program that compiled: its entry (output name, where it is defined) and its files. */
 	public record CompiledProgram(Entry entry, List<GeneratedFile> files) {
@@ -65,6 +70,7 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 			CompileOptions options, java.util.function.BooleanSupplier superseded) {
 		List<CompiledProgram> programs = new ArrayList<>();
 		List<CompileFindings.Finding> findings = new ArrayList<>();
+		List<ValueTypes.ValueType> types = new ArrayList<>();
 		if (!module.importsPypto()) {
 			return new Compilation(programs, findings, options);
 		}
@@ -79,7 +85,7 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 			}
 			CompileOptions own = compileCalls.forProgram(e.programName(), options,
 					(at, what) -> findings.add(overridden(at, what, e.outputName())));
-			compile(e, () -> parse(module, e, text), text, own, loops, programs, findings);
+			compile(e, () -> parse(module, e, text), text, own, loops, programs, findings, types);
 		}
 		if (samples != null && constants != null) {
 			for (JitSamples.Entry entry : samples.entries()) {
@@ -95,12 +101,13 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 						findings.add(overridden(spec.call(), over, e.outputName()));
 					}
 					compile(e, () -> JitSpecializer.parse(JitSpecializer.specialize(module, constants, spec)), text, own,
-							loops, programs, findings);
+							loops, programs, findings, types);
 				}
 			}
 		}
 		findings.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
-		return new Compilation(programs, findings, options);
+		types.sort((a, b) -> Integer.compare(a.at().start(), b.at().start()));
+		return new Compilation(programs, findings, options, List.copyOf(types));
 	}
 
 	/** The note that the settings override what a compile or sample call asks for. */
@@ -144,9 +151,11 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 	}
 
 	private static void compile(Entry e, java.util.function.Supplier<Program> front, String text, CompileOptions options,
-			RankLoops loops, List<CompiledProgram> programs, List<CompileFindings.Finding> findings) {
+			RankLoops loops, List<CompiledProgram> programs, List<CompileFindings.Finding> findings,
+			List<ValueTypes.ValueType> types) {
 		try {
 			Program input = front.get();
+			types.addAll(ValueTypes.of(input, e.outputName()));
 			// the structural properties pypto's pass manager verifies before the first pass
 			InOutUseDiscipline.check(input, position(text));
 			Program lowered = PassPipeline.defaults().run(input, new PassContext(options.backend()));

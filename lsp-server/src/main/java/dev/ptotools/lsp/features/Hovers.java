@@ -27,7 +27,8 @@ import dev.ptotools.lsp.RuleDocs;
 /**
  * Hover: on a rank loop's header, the verdict condition by condition with a link to the rule page;
  * on a dispatch or self.f, the callee's signature, level and role; on a pl./pld. member, its
- * signature and doc; on a module constant, its folded value.
+ * signature and doc; on a value a DSL function binds, the type pypto's front end deduces for it
+ * ({@link ValueTypeHover}); on a module constant, its folded value.
  */
 public final class Hovers {
 
@@ -49,6 +50,10 @@ public final class Hovers {
 			if (text != null) {
 				return markdown(text);
 			}
+		}
+		String typed = ValueTypeHover.at(a, offset);
+		if (typed != null) {
+			return markdown(typed);
 		}
 		Expr.Name name = Locator.nameAt(a, offset);
 		if (name != null) {
