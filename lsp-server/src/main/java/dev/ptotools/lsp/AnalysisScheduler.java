@@ -37,6 +37,9 @@ public final class AnalysisScheduler {
 	});
 	private final WorkspaceFolders workspace;
 	private final Consumer<AnalyzedDocument> publisher;
+	/** Told of each version the compile step finished (whether or not its diagnostics changed). */
+	private volatile Consumer<AnalyzedDocument> compiledListener = a -> {
+	};
 	/** The document edited last: its versions are parsed incrementally. */
 	private volatile OpenDocument edited;
 	/**
@@ -57,6 +60,11 @@ public final class AnalysisScheduler {
 			t.setName(name);
 			return t;
 		});
+	}
+
+	/** What to tell when a version's compile step has run (the language server refreshes inlay hints). */
+	public void onCompiled(Consumer<AnalyzedDocument> listener) {
+		compiledListener = listener;
 	}
 
 	public AnalysisScheduler(WorkspaceFolders workspace, Consumer<AnalyzedDocument> publisher) {
@@ -369,7 +377,9 @@ public final class AnalysisScheduler {
 			if (superseded.getAsBoolean()) {
 				return unchanged(quick);
 			}
-			return offerAndPublish(doc, AnalyzedDocument.of(snap, compiled, settings, project));
+			AnalyzedDocument done = offerAndPublish(doc, AnalyzedDocument.of(snap, compiled, settings, project));
+			compiledListener.accept(done);
+			return done;
 		}
 
 		/** What a step the document moved past answers: its first step, or the findings held. */

@@ -31,6 +31,7 @@ import dev.ptotools.lsp.features.Commands;
 import dev.ptotools.lsp.features.Completion;
 import dev.ptotools.lsp.features.Folding;
 import dev.ptotools.lsp.features.Hovers;
+import dev.ptotools.lsp.features.InlayHints;
 import dev.ptotools.lsp.features.Navigation;
 import dev.ptotools.lsp.features.SemanticTokensFeature;
 import dev.ptotools.lsp.features.Symbols;
@@ -77,6 +78,14 @@ public class PtoLanguageServer extends LanguageServerImpl {
 	@Override
 	public void connect(LanguageClient languageClient) {
 		this.client = languageClient;
+		// inlay hints show the compile's types, which come after the first diagnostics of a version
+		scheduler.onCompiled(a -> {
+			LanguageClient c = client;
+			if (c != null && capabilities.getWorkspace() != null && capabilities.getWorkspace().getInlayHint() != null
+					&& Boolean.TRUE.equals(capabilities.getWorkspace().getInlayHint().getRefreshSupport())) {
+				c.refreshInlayHints();
+			}
+		});
 	}
 
 	public LanguageClient client() {
@@ -110,36 +119,8 @@ public class PtoLanguageServer extends LanguageServerImpl {
 			workspace.setGlobal(ServerSettings.from(json));
 		}
 		initialized = true;
-		InitializeResult result = new InitializeResult(capabilities(), new ServerInfo("pto", dev.ptotools.Main.version()));
+		InitializeResult result = new InitializeResult(Capabilities.advertised(), new ServerInfo("pto", dev.ptotools.Main.version()));
 		return CompletableFuture.completedFuture(result);
-	}
-
-	private ServerCapabilities capabilities() {
-		ServerCapabilities c = new ServerCapabilities();
-		TextDocumentSyncOptions sync = new TextDocumentSyncOptions();
-		sync.setOpenClose(true);
-		sync.setChange(TextDocumentSyncKind.Incremental);
-		sync.setSave(new SaveOptions(false));
-		c.setTextDocumentSync(sync);
-		c.setHoverProvider(true);
-		c.setDefinitionProvider(true);
-		c.setReferencesProvider(true);
-		c.setDocumentSymbolProvider(true);
-		c.setWorkspaceSymbolProvider(true);
-		c.setCodeActionProvider(new CodeActionOptions(List.of(CodeActionKind.QuickFix)));
-		c.setCodeLensProvider(new CodeLensOptions(false));
-		c.setCompletionProvider(new CompletionOptions(false, List.of(".", "(", ",")));
-		c.setRenameProvider(new RenameOptions(true));
-		c.setFoldingRangeProvider(true);
-		SemanticTokensWithRegistrationOptions tokens = new SemanticTokensWithRegistrationOptions(
-				SemanticTokensFeature.LEGEND, true, false);
-		c.setSemanticTokensProvider(tokens);
-		c.setExecuteCommandProvider(new ExecuteCommandOptions(List.of(SHOW_GENERATED_CODE, EXPLAIN_LOOP, COMPILE_WORKSPACE)));
-		WorkspaceFoldersOptions folders = new WorkspaceFoldersOptions();
-		folders.setSupported(true);
-		folders.setChangeNotifications(true);
-		c.setWorkspace(new WorkspaceServerCapabilities(folders));
-		return c;
 	}
 
 	@Override
@@ -357,6 +338,11 @@ public class PtoLanguageServer extends LanguageServerImpl {
 			return refused.thenApply(x -> null);
 		}
 		return CompletableFuture.completedFuture(unresolved);
+	}
+
+	@Override
+	public CompletableFuture<List<InlayHint>> inlayHint(InlayHintParams params) {
+		return onDocument(params.getTextDocument().getUri(), List.of(), a -> InlayHints.hints(a, params.getRange()));
 	}
 
 	@Override

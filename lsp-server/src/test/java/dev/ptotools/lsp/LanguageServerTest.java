@@ -230,6 +230,23 @@ class LanguageServerTest {
 				.get(30, TimeUnit.SECONDS).getContents().getRight().getValue();
 		assertTrue(param.contains("a: pl.Tensor[[16, 64], pl.FP32]") && param.contains("a: pl.Tensor[[32, 64], pl.FP16]"),
 				param);
+
+		// the same types inline: after each bound tile's name and each bare jit annotation, the first
+		// specialization's, with how many others differ; the client is told to ask again once compiled
+		assertTrue(lsp.client.inlayHintRefreshes.get() > 0, "workspace/inlayHint/refresh after the compile");
+		List<InlayHint> hints = lsp.server.getTextDocumentService()
+				.inlayHint(new InlayHintParams(new TextDocumentIdentifier(typedUri),
+						new Range(new Position(0, 0), new Position(src.split("\n").length, 0))))
+				.get(30, TimeUnit.SECONDS);
+		List<String> shown = hints.stream()
+				.map(h -> h.getPosition().getLine() + ":" + h.getPosition().getCharacter() + h.getLabel().getLeft()).toList();
+		java.util.function.Function<Position, String> pos = q -> q.getLine() + ":" + q.getCharacter();
+		assertEquals(List.of(pos.apply(at(src, "a: pl.Tensor", 12)) + " [16, 64] FP32 (+1)",
+				pos.apply(at(src, "c: pl.Out[pl.Tensor]", 20)) + " [16, 64] FP32 (+1)",
+				pos.apply(at(src, "t = pl.load", 1)) + ": Tile[16, 64] FP32 Vec (+1)",
+				pos.apply(at(src, "d = pl.mul", 1)) + ": Tile[16, 64] FP32 Vec (+1)"), shown);
+		assertTrue(hints.get(2).getTooltip().getRight().getValue().contains("t: pl.Tile[[16, 64], pl.FP16, pl.Mem.Vec]"),
+				hints.get(2).getTooltip().getRight().getValue());
 	}
 
 	@Test

@@ -37,6 +37,8 @@ public final class LspHarness implements AutoCloseable {
 		public final List<MessageParams> shown = new CopyOnWriteArrayList<>();
 		public final List<ProgressParams> progress = new CopyOnWriteArrayList<>();
 		public final List<JsonObject> loopSummaries = new CopyOnWriteArrayList<>();
+		/** How many workspace/inlayHint/refresh requests came. */
+		public final java.util.concurrent.atomic.AtomicInteger inlayHintRefreshes = new java.util.concurrent.atomic.AtomicInteger();
 		public volatile JsonElement configuration;
 		/** Per workspace folder (scopeUri) answers to workspace/configuration; others get {@link #configuration}. */
 		public final java.util.Map<String, JsonElement> folderConfiguration = new java.util.concurrent.ConcurrentHashMap<>();
@@ -64,6 +66,12 @@ public final class LspHarness implements AutoCloseable {
 		@Override
 		public void logMessage(MessageParams m) {
 			messages.add(m);
+		}
+
+		@Override
+		public CompletableFuture<Void> refreshInlayHints() {
+			inlayHintRefreshes.incrementAndGet();
+			return CompletableFuture.completedFuture(null);
 		}
 
 		@Override
@@ -142,6 +150,7 @@ public final class LspHarness implements AutoCloseable {
 		WorkspaceClientCapabilities ws = new WorkspaceClientCapabilities();
 		ws.setConfiguration(true);
 		ws.setWorkspaceFolders(true);
+		ws.setInlayHint(new InlayHintWorkspaceCapabilities(true));
 		caps.setWorkspace(ws);
 		WindowClientCapabilities window = new WindowClientCapabilities();
 		window.setWorkDoneProgress(true);

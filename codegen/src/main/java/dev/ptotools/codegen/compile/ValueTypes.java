@@ -28,8 +28,10 @@ public final class ValueTypes {
 	 * @param name the name bound
 	 * @param program the output name of the program (a jit specialization has its own)
 	 * @param type pypto's printed type ({@code pl.Tile[[64, 64], pl.FP32]})
+	 * @param brief a tensor's or tile's type in a few characters ({@code Tile[64, 64] FP32 Vec}), for an
+	 *        inlay hint; null for other values
 	 */
-	public record ValueType(Span at, String name, String program, String type) {
+	public record ValueType(Span at, String name, String program, String type, String brief) {
 	}
 
 	static List<ValueType> of(Program input, String program) {
@@ -53,6 +55,24 @@ public final class ValueTypes {
 		if (v.span() == null || v.span() == Span.NONE || v.type() instanceof Type.Unknown) {
 			return;
 		}
-		out.add(new ValueType(v.span(), v.name(), program, IrPrinter.type(v.type())));
+		out.add(new ValueType(v.span(), v.name(), program, IrPrinter.type(v.type()), brief(v.type())));
+	}
+
+	private static String brief(Type t) {
+		if (t instanceof Type.Tile tile) {
+			return "Tile" + dims(tile.shape()) + " " + tile.dtype().name() + (tile.memory() != null ? " " + tile.memory() : "");
+		}
+		if (t instanceof Type.Tensor tensor) {
+			return "Tensor" + dims(tensor.shape()) + " " + tensor.dtype().name();
+		}
+		return null;
+	}
+
+	private static String dims(List<dev.ptotools.codegen.ir.Expr> shape) {
+		StringBuilder b = new StringBuilder("[");
+		for (int i = 0; i < shape.size(); i++) {
+			b.append(i > 0 ? ", " : "").append(IrPrinter.expr(shape.get(i)));
+		}
+		return b.append(']').toString();
 	}
 }
