@@ -111,6 +111,12 @@ final class OpTypes {
 			if (args.size() >= 2 && args.get(1) instanceof Expr.MakeTuple t) {
 				return withShape(first, t.elements());
 			}
+			if (name.equals("reinterpret_view") && (kwargs.get("shape") != null || kwargs.get("dtype") instanceof DType)) {
+				// pl.tile.reinterpret_view(t, dtype=..., shape=[...]): the same bytes seen as another shape and dtype
+				List<Expr> to = shapeValue(kwargs.get("shape"));
+				Type r = to != null ? withShape(first, to) : first;
+				return kwargs.get("dtype") instanceof DType d ? withDtype(r, d) : r;
+			}
 			if (name.equals("view") && !tile && first instanceof Type.Tensor src && kwargs.get("layout") != null) {
 				return layoutView(src, kwargs.get("layout"));
 			}
@@ -283,6 +289,17 @@ final class OpTypes {
 			return new Type.Tensor(s, x.dtype(), x.view(), x.distributed(), x.window());
 		}
 		return t;
+	}
+
+	/** A shape given as a keyword: a tuple of IR values, or a list of folded ints. */
+	private static List<Expr> shapeValue(Object v) {
+		if (v instanceof Expr.MakeTuple t) {
+			return t.elements();
+		}
+		if (v instanceof List<?> l && l.stream().allMatch(x -> x instanceof Long)) {
+			return l.stream().map(x -> (Expr) Expr.index((Long) x)).toList();
+		}
+		return null;
 	}
 
 	static List<Expr> shape(Type t) {

@@ -72,12 +72,12 @@ final class TileMemoryCalls {
 				kw.put("atomic", v);
 			}
 		}
-		if (args.size() == 3 && tile.type() instanceof Type.Tile t && out.type() instanceof Type.Tensor dst
-				&& t.shape().size() == dst.shape().size()) {
-			List<dev.ptotools.codegen.ir.Expr> moved = t.validShape() != null && !t.validShape().isEmpty() ? t.validShape()
-					: t.shape();
+		// judged only where the tile's valid shape is known here (a load's or a slice's): a tile typed by
+		// an annotation's TileView or by an op this compiler types loosely may move less than its shape
+		if (args.size() == 3 && tile.type() instanceof Type.Tile t && t.validShape() != null && !t.validShape().isEmpty()
+				&& out.type() instanceof Type.Tensor dst && t.shape().size() == dst.shape().size()) {
 			try {
-				WindowBounds.write("tile.store", dst.shape(), offs.elements(), moved, WindowBounds.STORE_REMEDY);
+				WindowBounds.write("tile.store", dst.shape(), offs.elements(), t.validShape(), WindowBounds.STORE_REMEDY);
 			} catch (IrTypeError e) {
 				throw OpCalls.atCall(written, e, c);
 			}
