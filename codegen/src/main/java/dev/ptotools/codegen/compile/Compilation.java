@@ -18,6 +18,7 @@ import dev.ptotools.codegen.frontend.jit.JitSpecializer;
 import dev.ptotools.codegen.ir.Program;
 import dev.ptotools.codegen.passes.PassContext;
 import dev.ptotools.codegen.verify.InOutUseDiscipline;
+import dev.ptotools.codegen.verify.LoopBoundsTypeCheck;
 import dev.ptotools.codegen.passes.PassPipeline;
 import dev.ptotools.codegen.support.CodegenException;
 
@@ -157,6 +158,7 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 			Program input = front.get();
 			types.addAll(ValueTypes.of(input, e.outputName()));
 			// the structural properties pypto's pass manager verifies before the first pass
+			LoopBoundsTypeCheck.check(input);
 			InOutUseDiscipline.check(input, position(text));
 			Program lowered = PassPipeline.defaults().run(input, new PassContext(options.backend()));
 			programs.add(new CompiledProgram(e, ProgramBuild.files(e.outputName(), input, lowered, options, loops)));

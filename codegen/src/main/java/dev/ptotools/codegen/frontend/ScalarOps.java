@@ -147,7 +147,7 @@ public final class ScalarOps {
 		return x.getClass().getSimpleName();
 	}
 
-	static String typeName(Type t) {
+	public static String typeName(Type t) {
 		if (t instanceof Type.Tensor tt) {
 			return tt.distributed() ? "DistributedTensorType" : "TensorType";
 		}
