@@ -461,35 +461,47 @@ public final class CallDirectionsPass implements Pass {
 
 		// ---- walk 2: first writers per scope ----
 
-		private void analyzeScope(List<Stmt> body, Set<String> seen) {
+		/**
+		 * Walks a scope in order, marking each call's first writers; returns the roots the scope writes
+		 * (nested scopes included), so that an enclosing scope learns them in the same walk: asking
+		 * each nested body again would make an elif chain quadratic.
+		 */
+		private Set<String> analyzeScope(List<Stmt> body, Set<String> seen) {
+			Set<String> writtenHere = new HashSet<>();
 			for (Stmt s : body) {
 				if (s instanceof Stmt.For loop) {
-					analyzeScope(loop.body(), new HashSet<>(seen));
-					seen.addAll(written(loop.body()));
+					Set<String> w = analyzeScope(loop.body(), new HashSet<>(seen));
+					seen.addAll(w);
+					writtenHere.addAll(w);
 				} else if (s instanceof Stmt.While w) {
-					analyzeScope(w.body(), new HashSet<>(seen));
-					seen.addAll(written(w.body()));
+					Set<String> in = analyzeScope(w.body(), new HashSet<>(seen));
+					seen.addAll(in);
+					writtenHere.addAll(in);
 				} else if (s instanceof Stmt.If i) {
-					analyzeScope(i.body(), new HashSet<>(seen));
-					analyzeScope(i.orelse(), new HashSet<>(seen));
-					seen.addAll(written(i.body()));
-					seen.addAll(written(i.orelse()));
+					Set<String> then = analyzeScope(i.body(), new HashSet<>(seen));
+					Set<String> orelse = analyzeScope(i.orelse(), new HashSet<>(seen));
+					seen.addAll(then);
+					seen.addAll(orelse);
+					writtenHere.addAll(then);
+					writtenHere.addAll(orelse);
 				} else if (s instanceof Stmt.With w) {
-					analyzeScope(w.body(), seen);
+					writtenHere.addAll(analyzeScope(w.body(), seen));
 				} else {
 					for (Expr e : Walk.ownExpressions(s)) {
 						for (Expr.Call c : Walk.calls(e)) {
-							analyzeCall(c, seen);
+							writtenHere.addAll(analyzeCall(c, seen));
 						}
 					}
 				}
 			}
+			return writtenHere;
 		}
 
-		private void analyzeCall(Expr.Call c, Set<String> seen) {
+		/** Marks the call's first writers; returns the roots it writes (Out or InOut). */
+		private Set<String> analyzeCall(Expr.Call c, Set<String> seen) {
 			CallSite site = sites.get(c);
 			if (site == null) {
-				return;
+				return Set.of();
 			}
 			Set<String> thisCall = new HashSet<>();
 			Set<String> first = new HashSet<>();
@@ -506,23 +518,7 @@ public final class CallDirectionsPass implements Pass {
 			}
 			firstWriter.put(c, first);
 			seen.addAll(thisCall);
-		}
-
-		private Set<String> written(List<Stmt> body) {
-			Set<String> out = new HashSet<>();
-			for (Expr.Call c : Walk.allCalls(body)) {
-				CallSite site = sites.get(c);
-				if (site == null) {
-					continue;
-				}
-				for (int i = 0; i < site.args().size() && i < site.callee().params().size(); i++) {
-					Direction d = site.callee().params().get(i).direction();
-					if (d != Direction.In && site.args().get(i).root() != null) {
-						out.add(site.args().get(i).root());
-					}
-				}
-			}
-			return out;
+			return thisCall;
 		}
 
 		// ---- the rules ----
