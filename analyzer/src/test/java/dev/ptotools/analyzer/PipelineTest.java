@@ -51,6 +51,20 @@ class PipelineTest {
 		assertEquals("source code cannot contain null bytes", a.diagnostics().get(0).message());
 	}
 
+	/**
+	 * Brackets nested deeper than CPython's tokenizer allows are its one error too, reported although
+	 * nothing after the imports could be parsed, at the first bracket too many.
+	 */
+	@Test
+	void aFileWithBracketsNestedTooDeepHasOnlyThatError() {
+		String deep = "(".repeat(300) + "1" + ")".repeat(300);
+		String source = NOT_PINNED.replace("device=0)", "device=0)\n        x = " + deep);
+		Analysis a = analyze(source);
+		assertEquals(List.of("PTO000"), a.diagnostics().stream().map(Diagnostic::rule).toList(), describe(a));
+		assertEquals("too many nested parentheses", a.diagnostics().get(0).message());
+		assertEquals(source.indexOf(deep) + 200, a.diagnostics().get(0).span().start());
+	}
+
 	@Test
 	void filesThatDoNotImportPyptoGetNoFindings() {
 		Analysis a = analyze("def f(:\n    pass\nx = self.chip(device=0)\n");

@@ -34,6 +34,8 @@ public final class PythonFrontEnd {
 
 	/** The code of the problem of a NUL byte in the source, which CPython reports alone. */
 	public static final String NULL_BYTE = "null-byte";
+	/** The code of CPython's "too many nested parentheses", which also stops it before any statement. */
+	public static final String TOO_DEEP = "too-deep";
 
 	/** The code of problems from {@link PythonSyntaxChecks}. */
 	static final String SYNTAX_CHECK = "syntax-check";
@@ -90,16 +92,21 @@ public final class PythonFrontEnd {
 	private ParsedFile parseHere(String text, DecodedSource.Problem decodeProblem) {
 		int tooDeep = BracketNesting.firstTooDeep(text);
 		if (tooDeep >= 0) {
-			return unparsed(text, tooDeep, 1, "too many nested parentheses", "too-deep");
+			// the file's one problem; the lines before it parsed for what they import, so that the file
+			// is still seen as a PyPTO module (whose findings the problem then stands in for)
+			ParsedFile before = parseHere(text.substring(0, text.lastIndexOf('\n', tooDeep) + 1), null);
+			LineMap lines = LineMap.of(text);
+			SyntaxProblem p = problem(lines, tooDeep, 1, "too many nested parentheses", TOO_DEEP);
+			return new ParsedFile(text, before.ast(), before.rootNode(), List.of(p), lines, before.spans());
 		}
 		PythonParseResult result;
 		try {
 			result = parser.parseText(text);
 		} catch (StackOverflowError e) {
-			return unparsed(text, 0, 0, "too deeply nested to parse", "too-deep");
+			return unparsed(text, 0, 0, "too deeply nested to parse", TOO_DEEP);
 		} catch (RuntimeException e) {
 			if (e.getCause() instanceof StackOverflowError) { // Xtext wraps what its parser threw
-				return unparsed(text, 0, 0, "too deeply nested to parse", "too-deep");
+				return unparsed(text, 0, 0, "too deeply nested to parse", TOO_DEEP);
 			}
 			throw e;
 		}

@@ -201,8 +201,10 @@ public final class Analyzer {
 		// Disabled and suppressed findings go before the compile's are weighed against the analyzer's: a
 		// hidden analyzer error no longer stands for pypto's rejection, so the compile's own PTO500 shows.
 		List<Diagnostic> shown = new ArrayList<>();
-		// A file CPython refuses before it reads a statement (a NUL byte) has no programs pypto could see.
-		boolean unreadable = file.problems().stream().anyMatch(p -> p.code().equals(PythonFrontEnd.NULL_BYTE));
+		// A file CPython refuses before it reads a statement (a NUL byte, brackets nested too deep) has no
+		// programs pypto could see.
+		boolean unreadable = file.problems().stream()
+				.anyMatch(p -> p.code().equals(PythonFrontEnd.NULL_BYTE) || p.code().equals(PythonFrontEnd.TOO_DEEP));
 		for (Diagnostic d : withoutFollowOns(found, facts)) {
 			if (unreadable && !d.rule().equals("PTO000") && !d.rule().equals(INTERNAL_ERROR)) {
 				continue;
