@@ -239,8 +239,9 @@ final class ExprParser {
 		List<Var> dumps = new ArrayList<>();
 		for (int i = 0; i < c.args().size(); i++) {
 			Expr a = c.args().get(i);
-			if (a instanceof Expr.Call nd && nd.funcText() != null && nd.args().size() == 1
-					&& List.of("pl.no_dep", "pl.tensor.no_dep").contains(p.ctx.normalize(nd.funcText()))) {
+			String wrapper = a instanceof Expr.Call nd && nd.funcText() != null && nd.args().size() == 1
+					? p.ctx.normalize(nd.funcText()) : null; // null for what is not pl. (float('inf'))
+			if (a instanceof Expr.Call nd && ("pl.no_dep".equals(wrapper) || "pl.tensor.no_dep".equals(wrapper))) {
 				a = nd.args().get(0);
 				noDep.add((long) i);
 			}
