@@ -28,7 +28,8 @@ import dev.ptotools.lsp.LspHarness;
  * exception escapes, every request is answered within a bound, and no thread is left running. A
  * failing input is minimized and saved under target/fuzz-failures/ (add it to
  * src/test/resources/fuzz-regressions/ to keep it). {@code -Dfuzz.count=} and {@code -Dfuzz.seed=}
- * control the run; CI runs the default 300 cases.
+ * control the run, {@code -Dfuzz.seeds=DIR} adds every PyPTO program under a folder (pypto's examples
+ * and tests, fetched) to the seeds; CI runs the default 300 cases.
  */
 class FuzzTest {
 
@@ -51,6 +52,17 @@ class FuzzTest {
 				byte[] b = Files.readAllBytes(files.get(i));
 				if (b.length < 40_000) {
 					seeds.add("import pypto.language as pl\n" + new String(b, StandardCharsets.UTF_8));
+				}
+			}
+		}
+		String more = System.getProperty("fuzz.seeds");
+		if (more != null && !more.isBlank()) {
+			// -Dfuzz.seeds=DIR: every PyPTO program under a folder too (pypto's examples and tests, fetched)
+			for (Path p : CorpusScan.pythonFiles(Path.of(more))) {
+				byte[] b = Files.readAllBytes(p);
+				String text = new String(b, StandardCharsets.UTF_8);
+				if (b.length < 60_000 && text.contains("pypto.language")) {
+					seeds.add(text);
 				}
 			}
 		}
