@@ -55,6 +55,7 @@ final class Assignments {
 			Type override = null;
 			if (a.annotation() != null) {
 				Type ann = p.types.resolve(a.annotation());
+				AnnotationConsistency.check(ann, x, n.id(), a.span());
 				override = override(ann, x);
 				if (override != null && x instanceof dev.ptotools.codegen.ir.Expr.ConstInt c
 						&& override instanceof Type.Scalar s) {

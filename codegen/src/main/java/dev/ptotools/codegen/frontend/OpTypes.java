@@ -152,8 +152,8 @@ final class OpTypes {
 			return Type.UNKNOWN;
 		case "get_block_idx", "get_subblock_idx", "get_block_num":
 			return new Type.Scalar(DType.INDEX);
-		case "cast":
-			return first;
+		case "cast": // pl.tile.cast / pl.tensor.cast (pl.cast has its own builder)
+			return kwargs.get("target_type") instanceof DType d ? withDtype(first, d) : first;
 		default:
 			return Type.UNKNOWN;
 		}

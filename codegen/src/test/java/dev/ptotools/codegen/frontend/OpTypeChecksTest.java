@@ -104,6 +104,27 @@ class OpTypeChecksTest {
 		assertCompiles(kernel(b64, "pl.load(a, [0, 0], [48, 64])", "[16, 0]"));
 	}
 
+	@Test
+	void anAnnotationThatDisagreesWithTheValueIsRejectedAtTheStatement() {
+		String b64 = "pl.load(b, [0, 0], [64, 64])";
+		String plain = kernel(b64, "pl.add(ta, tb)");
+		for (String[] c : new String[][] {
+				{ "tb: pl.Tile[[64, 32], pl.FP32] = ", "Type annotation for 'tb' has shape dimension 1 = 32 but expression "
+						+ "has shape dimension 1 = 64" },
+				{ "tb: pl.Tile[[64, 64], pl.FP16] = ", "Type annotation for 'tb' has dtype fp16 but expression has dtype fp32" },
+				{ "tb: pl.Tile[[64], pl.FP32] = ", "Type annotation for 'tb' has rank 1 but expression has rank 2" },
+				{ "tb: pl.Tensor[[64, 64], pl.FP32] = ", "Type annotation for 'tb' is Tensor but expression has type Tile" } }) {
+			String src = plain.replace("        tb = ", "        " + c[0]);
+			Generation g = Sources.generate(src, Sources.PLAIN);
+			List<Problem> errors = g.problems().stream().filter(Problem::isError).toList();
+			assertEquals(1, errors.size(), g.problems().toString());
+			assertEquals("PTO500: " + c[1], errors.get(0).message());
+			assertEquals(lineOf(src, "        tb"), errors.get(0).line());
+			assertEquals(9, errors.get(0).column());
+		}
+		assertCompiles(plain.replace("        tb = ", "        tb: pl.Tile[[64, 64], pl.FP32] = "));
+	}
+
 	private static final String STORE_REMEDY = "A store performs no layout conversion (RFC #1300 P7): the offsets and "
 			+ "the tile extent must already be in the destination's coordinate system. If the tile was read through a "
 			+ "view whose layout differs from the destination's -- a DN view transposes it -- take the matching view of "
