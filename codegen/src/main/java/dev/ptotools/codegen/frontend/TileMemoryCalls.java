@@ -29,6 +29,10 @@ final class TileMemoryCalls {
 
 	dev.ptotools.codegen.ir.Expr load(Expr.Call c, String written, Map<String, Expr> a) {
 		dev.ptotools.codegen.ir.Expr t = ops.ir(OpCalls.require(a, "tensor", c));
+		if (t.type() instanceof Type.Tile || t.type() instanceof Type.Scalar) {
+			throw OpCalls.atCall(written, new IrTypeError("The operator tile.load requires first argument to be a TensorType "
+					+ "or DistributedTensorType, but got " + ScalarOps.typeName(t.type())), c);
+		}
 		dev.ptotools.codegen.ir.Expr.MakeTuple offs = ops.tuple(OpCalls.require(a, "offsets", c));
 		dev.ptotools.codegen.ir.Expr.MakeTuple shapes = ops.tuple(OpCalls.require(a, "shapes", c));
 		dev.ptotools.codegen.ir.Expr.MakeTuple valid = a.containsKey("valid_shape")
@@ -61,6 +65,14 @@ final class TileMemoryCalls {
 		dev.ptotools.codegen.ir.Expr tile = ops.ir(OpCalls.require(a, "tile", c));
 		dev.ptotools.codegen.ir.Expr.MakeTuple offs = ops.tuple(OpCalls.require(a, "offsets", c));
 		dev.ptotools.codegen.ir.Expr out = ops.ir(OpCalls.require(a, "output_tensor", c));
+		if (tile.type() instanceof Type.Tensor || tile.type() instanceof Type.Scalar) {
+			throw OpCalls.atCall(written, new IrTypeError("The operator tile.store requires first argument to be a TileType, "
+					+ "but got " + ScalarOps.typeName(tile.type())), c);
+		}
+		if (out.type() instanceof Type.Tile || out.type() instanceof Type.Scalar) {
+			throw OpCalls.atCall(written, new IrTypeError("The operator tile.store requires third argument to be a "
+					+ "TensorType or DistributedTensorType, but got " + ScalarOps.typeName(out.type())), c);
+		}
 		List<dev.ptotools.codegen.ir.Expr> args = new ArrayList<>(List.of(tile, offs, out));
 		if (a.containsKey("shapes") && !(a.get("shapes") instanceof Expr.Literal l && l.value() == null)) {
 			args.add(ops.tuple(a.get("shapes")));

@@ -72,6 +72,9 @@ class OpTypeChecksTest {
 								+ "(physical K), but got lhs K=64 and rhs K=32"),
 				Arguments.of("reshape", b64, "pl.reshape(ta, [32, 64])", b64, "pl.reshape(ta, [64, 64])", "tc = ",
 						"pl operation 'reshape': tile.reshape: cannot reshape tile of size 4096 into shape with size 2048"),
+				Arguments.of("load of a tile", b64, "pl.load(ta, [0, 0], [64, 64])", b64, "pl.load(a, [0, 0], [64, 64])",
+						"tc = ", "pl operation 'load': The operator tile.load requires first argument to be a TensorType or "
+								+ "DistributedTensorType, but got TileType"),
 				Arguments.of("load bounds", "pl.load(b, [32, 0], [64, 64])", add, "pl.load(b, [32, 0], [64, 64], clamp=True)",
 						add, "tb = ", "pl operation 'load': tile.load reads past the end of dimension 0: offset 32 + extent "
 								+ "64 exceeds the source extent 64. Pass clamp=True -- pl.load(x, offsets, shapes, clamp=True) "
@@ -102,6 +105,14 @@ class OpTypeChecksTest {
 				+ "tile.store writes past the end of dimension 0: offset 16 + extent 64 exceeds the target extent 64. "
 				+ STORE_REMEDY);
 		assertCompiles(kernel(b64, "pl.load(a, [0, 0], [48, 64])", "[16, 0]"));
+	}
+
+	@Test
+	void aStoreOfATensorIsRejectedAtTheStore() {
+		String b64 = "pl.load(b, [0, 0], [64, 64])";
+		assertRejectedAt(kernel(b64, "pl.add(ta, tb)").replace("pl.store(tc, [0, 0], c)", "pl.store(a, [0, 0], c)"),
+				"out = ", "pl operation 'store': The operator tile.store requires first argument to be a TileType, but "
+						+ "got TensorType");
 	}
 
 	@Test
