@@ -35,6 +35,7 @@ export const SERVER_KEYS = [
   'disabledRules',
   'debounceMs',
   'maxFileChars',
+  'inlayHints',
 ] as const;
 
 /**

@@ -26,10 +26,10 @@ import dev.ptotools.config.ProjectConfig;
  */
 public record ServerSettings(String outputFolder, Boolean codegenOnSave, CompileSettings compile,
 		Map<String, Severity> severities, Set<String> disabled, Integer debounceMs, Integer maxFileChars,
-		List<String> problems) {
+		Boolean inlayHints, List<String> problems) {
 
 	public static final ServerSettings EMPTY = new ServerSettings(null, null, CompileSettings.NONE, Map.of(), Set.of(), null, null,
-			List.of());
+			null, List.of());
 
 	/**
 	 * No wait by default: an analysis of a 2,000-line module takes tens of milliseconds, a burst of edits
@@ -77,7 +77,7 @@ public record ServerSettings(String outputFolder, Boolean codegenOnSave, Compile
 		}
 		return new ServerSettings(str(o, "outputFolder"), bool(o, "codegenOnSave"), compile,
 				Map.copyOf(severities), Set.copyOf(disabled), integer(o, "debounceMs"), integer(o, "maxFileChars"),
-				List.copyOf(problems));
+				bool(o, "inlayHints"), List.copyOf(problems));
 	}
 
 	/** The id or id prefix a rule selector stands for; one that names no rule is a problem, kept as written. */
@@ -96,6 +96,11 @@ public record ServerSettings(String outputFolder, Boolean codegenOnSave, Compile
 
 	public String effectiveOutputFolder(ProjectConfig project) {
 		return outputFolder != null ? outputFolder : project.output().orElse("build_output");
+	}
+
+	/** Inlay hints of deduced types: on unless the editor turns them off (an editor-only setting). */
+	public boolean effectiveInlayHints() {
+		return inlayHints == null || inlayHints;
 	}
 
 	public boolean effectiveCodegenOnSave(ProjectConfig project) {

@@ -183,9 +183,8 @@ class LanguageServerTest {
 		assertTrue(c.contains("CHIP orchestrator") && c.contains("level CHIP") && c.contains("role Orchestrator"), c);
 	}
 
-	@Test
-	void hoverShowsTheTypePyptosFrontEndGivesAValue() throws Exception {
-		String src = """
+	/** A jit function with two specializations (16x64 FP32, 32x64 FP16), for the type views. */
+	private static final String TYPED = """
 				import pypto.language as pl
 				import torch
 
@@ -203,6 +202,10 @@ class LanguageServerTest {
 				    double(torch.zeros((16, 64), dtype=torch.float32), torch.zeros((16, 64), dtype=torch.float32))
 				    double(torch.zeros((32, 64), dtype=torch.float16), torch.zeros((32, 64), dtype=torch.float16))
 				""";
+
+	@Test
+	void hoverShowsTheTypePyptosFrontEndGivesAValue() throws Exception {
+		String src = TYPED;
 		Path file = workspace.resolve("typed.py");
 		Files.writeString(file, src);
 		String typedUri = file.toUri().toString();
@@ -247,6 +250,29 @@ class LanguageServerTest {
 				pos.apply(at(src, "d = pl.mul", 1)) + ": Tile[16, 64] FP32 Vec (+1)"), shown);
 		assertTrue(hints.get(2).getTooltip().getRight().getValue().contains("t: pl.Tile[[16, 64], pl.FP16, pl.Mem.Vec]"),
 				hints.get(2).getTooltip().getRight().getValue());
+	}
+
+	@Test
+	void inlayHintsAreOffWithTheSettingOff() throws Exception {
+		lsp.initialize(workspace, com.google.gson.JsonParser.parseString("{\"settings\": {\"inlayHints\": false}}"));
+		String src = TYPED;
+		Path file = workspace.resolve("typed.py");
+		Files.writeString(file, src);
+		String u = file.toUri().toString();
+		lsp.open(u, src);
+		lsp.awaitVersion(u, 1);
+		// the compile step's hover says it has the types that the hints would show
+		for (long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60); System.nanoTime() < end;) {
+			if (lsp.server.getTextDocumentService().hover(new HoverParams(new TextDocumentIdentifier(u),
+					at(src, "pl.mul(t, 2.0)", 7))).get(30, TimeUnit.SECONDS) != null) {
+				break;
+			}
+			Thread.sleep(20);
+		}
+		List<InlayHint> hints = lsp.server.getTextDocumentService()
+				.inlayHint(new InlayHintParams(new TextDocumentIdentifier(u), new Range(new Position(0, 0), new Position(999, 0))))
+				.get(30, TimeUnit.SECONDS);
+		assertEquals(List.of(), hints);
 	}
 
 	@Test

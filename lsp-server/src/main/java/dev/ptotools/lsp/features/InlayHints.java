@@ -26,7 +26,7 @@ import dev.ptotools.lsp.Lsp;
  * function binds, after the name ({@code t: Tile[16, 64] FP32 Vec}), and after a {@code @pl.jit}
  * parameter's bare annotation ({@code a: pl.Tensor [16, 64] FP32}), from the compile the editor ran.
  * Where specializations differ the first is shown with how many others there are ({@code (+1)}); the
- * tooltip lists them all.
+ * tooltip lists them all. The {@code inlayHints} setting turns them off.
  */
 public final class InlayHints {
 
@@ -35,7 +35,7 @@ public final class InlayHints {
 
 	public static List<InlayHint> hints(AnalyzedDocument doc, Range range) {
 		Analysis a = doc.analysis();
-		if (!a.facts().has(Keys.COMPILE) || !(a.facts().get(Keys.COMPILE).output() instanceof Compilation c)) {
+		if (doc.settings() != null && !doc.settings().effectiveInlayHints() || !a.facts().has(Keys.COMPILE) || !(a.facts().get(Keys.COMPILE).output() instanceof Compilation c)) {
 			return List.of();
 		}
 		String text = doc.text();
