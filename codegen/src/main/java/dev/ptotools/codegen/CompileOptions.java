@@ -16,13 +16,15 @@ import java.util.List;
  * @param numSubWorkers DistributedConfig.num_sub_workers
  * @param groupedDispatch whether a rank loop the analyzer marks grouped submits all its ranks at once
  *        ({@code _submit_chip_group}); off, host_orch.py is exactly pypto's per-rank {@code _submit_chip}
+ * @param dumpPasses whether each program's folder also gets {@code passes_dump/}: the IR after the front
+ *        end and after each pass, as pypto's {@code ir.compile} dumps it (its file names and numbering)
  */
 public record CompileOptions(RuntimeHeader header, Runtime runtime, Backend backend, String platform,
-		List<Integer> deviceIds, int aicpuThreadNum, int numSubWorkers, boolean groupedDispatch) {
+		List<Integer> deviceIds, int aicpuThreadNum, int numSubWorkers, boolean groupedDispatch, boolean dumpPasses) {
 
 	/** The fallback header, tensormap_and_ringbuffer, Ascend910B, no platform set, one device, grouped dispatch on. */
 	public static final CompileOptions DEFAULT = new CompileOptions(RuntimeHeader.FALLBACK,
-			Runtime.TENSORMAP_AND_RINGBUFFER, Backend.ASCEND_910B, null, List.of(0), 0, 0, true);
+			Runtime.TENSORMAP_AND_RINGBUFFER, Backend.ASCEND_910B, null, List.of(0), 0, 0, true, false);
 
 	public CompileOptions {
 		deviceIds = List.copyOf(deviceIds);
@@ -32,31 +34,36 @@ public record CompileOptions(RuntimeHeader header, Runtime runtime, Backend back
 	}
 
 	public CompileOptions withHeader(RuntimeHeader h) {
-		return new CompileOptions(h, runtime, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers, groupedDispatch);
+		return new CompileOptions(h, runtime, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers, groupedDispatch, dumpPasses);
 	}
 
 	public CompileOptions withRuntime(Runtime r) {
-		return new CompileOptions(header, r, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers, groupedDispatch);
+		return new CompileOptions(header, r, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers, groupedDispatch, dumpPasses);
 	}
 
 	public CompileOptions withBackend(Backend b) {
-		return new CompileOptions(header, runtime, b, platform, deviceIds, aicpuThreadNum, numSubWorkers, groupedDispatch);
+		return new CompileOptions(header, runtime, b, platform, deviceIds, aicpuThreadNum, numSubWorkers, groupedDispatch, dumpPasses);
 	}
 
 	public CompileOptions withPlatform(String p) {
-		return new CompileOptions(header, runtime, backend, p, deviceIds, aicpuThreadNum, numSubWorkers, groupedDispatch);
+		return new CompileOptions(header, runtime, backend, p, deviceIds, aicpuThreadNum, numSubWorkers, groupedDispatch, dumpPasses);
 	}
 
 	public CompileOptions withDeviceIds(List<Integer> ids) {
-		return new CompileOptions(header, runtime, backend, platform, ids, aicpuThreadNum, numSubWorkers, groupedDispatch);
+		return new CompileOptions(header, runtime, backend, platform, ids, aicpuThreadNum, numSubWorkers, groupedDispatch, dumpPasses);
 	}
 
 	public CompileOptions withNumSubWorkers(int n) {
-		return new CompileOptions(header, runtime, backend, platform, deviceIds, aicpuThreadNum, n, groupedDispatch);
+		return new CompileOptions(header, runtime, backend, platform, deviceIds, aicpuThreadNum, n, groupedDispatch, dumpPasses);
+	}
+
+	public CompileOptions withDumpPasses(boolean on) {
+		return new CompileOptions(header, runtime, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers,
+				groupedDispatch, on);
 	}
 
 	public CompileOptions withGroupedDispatch(boolean on) {
-		return new CompileOptions(header, runtime, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers, on);
+		return new CompileOptions(header, runtime, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers, on, dumpPasses);
 	}
 
 	/** The platform as pypto records it: the one set, else the backend's default simulator platform. */

@@ -61,6 +61,10 @@ public final class CompileCommand implements Callable<Integer> {
 			+ " when the outputs on disk are not what a compile would write.")
 	boolean check;
 
+	@Option(names = "--dump-passes", description = "Also write each program's IR after the front end and after every"
+			+ " pass, as pypto's passes_dump/ (<program>/passes_dump/NN_after_<Pass>.py, pypto's numbering).")
+	boolean dumpPasses;
+
 	@picocli.CommandLine.Mixin
 	CompileFlags flags = new CompileFlags();
 
@@ -141,7 +145,7 @@ public final class CompileCommand implements Callable<Integer> {
 			return new Unit(file, display, out, new Generation(display, List.of(), List.of()), null);
 		}
 		DecodedSource decoded = DecodedSource.decode(bytes);
-		CompileOptions options = flags.options(project);
+		CompileOptions options = flags.options(project).withDumpPasses(dumpPasses);
 		Generation g;
 		try {
 			g = Compilations.generate(display, decoded.text(), options);

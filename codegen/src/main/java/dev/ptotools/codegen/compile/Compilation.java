@@ -15,6 +15,7 @@ import dev.ptotools.codegen.GeneratedFile;
 import dev.ptotools.codegen.frontend.Closure;
 import dev.ptotools.codegen.frontend.ProgramParser;
 import dev.ptotools.codegen.frontend.jit.JitSpecializer;
+import dev.ptotools.codegen.ir.IrPrinter;
 import dev.ptotools.codegen.ir.Program;
 import dev.ptotools.codegen.passes.PassContext;
 import dev.ptotools.codegen.verify.InOutUseDiscipline;
@@ -160,8 +161,21 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 			// the structural properties pypto's pass manager verifies before the first pass
 			LoopBoundsTypeCheck.check(input);
 			InOutUseDiscipline.check(input, position(text));
-			Program lowered = PassPipeline.defaults().run(input, new PassContext(options.backend()));
-			programs.add(new CompiledProgram(e, ProgramBuild.files(e.outputName(), input, lowered, options, loops)));
+			PassPipeline pipeline = PassPipeline.defaults();
+			List<GeneratedFile> dumps = new ArrayList<>();
+			java.util.function.BiConsumer<dev.ptotools.codegen.passes.Pass, Program> afterEach = null;
+			if (options.dumpPasses()) {
+				// pypto's passes_dump/: the front end's program, then the program after each pass, numbered as
+				// pypto numbers them (PassPipeline.dumpName)
+				String dir = e.outputName() + "/passes_dump/";
+				dumps.add(new GeneratedFile(dir + "00_frontend.py", IrPrinter.print(input)));
+				int[] n = { 0 };
+				afterEach = (pass, p) -> dumps.add(new GeneratedFile(dir + pipeline.dumpName(n[0]++), IrPrinter.print(p)));
+			}
+			Program lowered = pipeline.run(input, new PassContext(options.backend()), afterEach);
+			List<GeneratedFile> files = new ArrayList<>(ProgramBuild.files(e.outputName(), input, lowered, options, loops));
+			files.addAll(dumps);
+			programs.add(new CompiledProgram(e, List.copyOf(files)));
 		} catch (CodegenException ex) {
 			findings.add(new CompileFindings.Finding(
 					ex.isUnsupported() ? CompileFindings.Kind.UNSUPPORTED : CompileFindings.Kind.REJECTED,

@@ -38,6 +38,26 @@ class CompileOutputsTest {
 		return JsonParser.parseString(Sources.file(g, suffix)).getAsJsonObject();
 	}
 
+	/**
+	 * With dump-passes each program's folder gets pypto's passes_dump/: the front end's program, then one
+	 * file per pass of the pipeline in pypto's numbering; the other files are the same as without.
+	 */
+	@Test
+	void dumpPassesWritesTheIrAfterEveryPassInPyptosNumbering() {
+		String src = Sources.HEADER + "@pl.program\nclass P:\n" + COPY;
+		Generation plain = Sources.ok(src);
+		Generation dumped = Sources.generate(src, Sources.PLAIN.withDumpPasses(true));
+		List<String> dumps = dumped.files().stream().map(GeneratedFile::path).filter(p -> p.startsWith("P/passes_dump/"))
+				.toList();
+		assertEquals(dev.ptotools.codegen.passes.PassPipeline.defaults().passes().size() + 1, dumps.size(), dumps.toString());
+		assertEquals("P/passes_dump/00_frontend.py", dumps.get(0));
+		assertTrue(dumps.contains("P/passes_dump/01_after_InlineFunctions.py"), dumps.toString());
+		assertTrue(dumps.contains("P/passes_dump/04_after_ConvertToSSA.py"), dumps.toString());
+		assertTrue(Sources.file(dumped, "P/passes_dump/00_frontend.py").contains("class P:"),
+				Sources.file(dumped, "P/passes_dump/00_frontend.py"));
+		assertEquals(plain.files(), dumped.files().stream().filter(f -> !f.path().contains("/passes_dump/")).toList());
+	}
+
 	@Test
 	void aSingleChipBuildHasCompiledMetaWithTheNamesAsWritten() {
 		Generation g = Sources.ok(Sources.HEADER + "@pl.program\nclass P:\n" + COPY);
