@@ -46,7 +46,12 @@ final class CaseRunner {
 					return "internal error: " + d.message();
 				}
 			}
-			Compiler.generate(a, CompileOptions.DEFAULT, "fuzz.py");
+			// the compile reports its own internal errors as problems, not as exceptions: they count too
+			for (var p : Compiler.generate(a, CompileOptions.DEFAULT, "fuzz.py").problems()) {
+				if (p.message().contains("internal error")) {
+					return "compile: " + p.message();
+				}
+			}
 			return null;
 		} catch (Throwable t) {
 			return "pipeline threw " + t;
