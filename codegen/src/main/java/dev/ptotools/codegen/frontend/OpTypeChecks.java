@@ -40,6 +40,14 @@ final class OpTypeChecks {
 	private static final Set<String> TILE_SCALAR = Set.of("muls", "adds", "divs", "fmods", "maximums", "minimums",
 			"lrelu");
 
+	/** DeduceTileRowReductionType (tile_ops/reduction.cpp): a tile and a scratch tile. */
+	private static final Set<String> ROW_REDUCE = Set.of("row_sum", "row_max", "row_min", "row_prod", "row_argmax",
+			"row_argmin");
+
+	/** DeduceTileColReductionType. */
+	private static final Set<String> COL_REDUCE = Set.of("col_sum", "col_max", "col_min", "col_prod", "col_argmax",
+			"col_argmin");
+
 	/** tile.div's dtypes (IsTDivDataType). */
 	private static final Set<DType> TDIV_DTYPES = Set.of(DType.INT16, DType.INT32, DType.FP16, DType.FP32);
 
@@ -79,6 +87,15 @@ final class OpTypeChecks {
 			Type.Tile t = tileArg(op, args, 0, "argument");
 			if (t != null) {
 				unaryDtype(op, name, t.dtype());
+			}
+		} else if (ROW_REDUCE.contains(name) || COL_REDUCE.contains(name)) {
+			Type.Tile t = args.isEmpty() ? null : tileArg(op, args, 0, "first argument");
+			if (t != null && t.shape().size() < 2) {
+				throw new IrTypeError("The operator " + op + " requires at least a 2D tile, but got " + t.shape().size()
+						+ " dimensions");
+			}
+			if (t != null && ROW_REDUCE.contains(name) && args.size() == 2) {
+				scratch(op, t, args.get(1).type());
 			}
 		} else if (TILE_SCALAR.contains(name) && args.size() == 2) {
 			tileArg(op, args, 0, "first argument");
@@ -138,6 +155,34 @@ final class OpTypeChecks {
 			Long k2 = kRhs == null ? null : constant(kRhs);
 			if (k1 != null && k2 != null && !k1.equals(k2)) {
 				throw new IrTypeError(context + ", but got lhs K=" + k1 + " and rhs K=" + k2);
+			}
+		}
+	}
+
+	/** A row reduction's scratch tile: a tile of the input's dtype and rank, no smaller in any dim. */
+	private static void scratch(String op, Type.Tile input, Type tmpType) {
+		if (!(tmpType instanceof Type.Tile tmp)) {
+			if (tmpType instanceof Type.Tensor || tmpType instanceof Type.Scalar) {
+				throw new IrTypeError("The operator " + op + " requires tmp_tile to be a TileType, but got "
+						+ ScalarOps.typeName(tmpType));
+			}
+			return;
+		}
+		if (tmp.dtype() != input.dtype()) {
+			throw new IrTypeError("The operator " + op + " requires tmp_tile dtype to match input dtype, but got tmp_tile "
+					+ "dtype " + tmp.dtype().text() + " and input dtype " + input.dtype().text());
+		}
+		if (tmp.shape().size() != input.shape().size()) {
+			throw new IrTypeError("The operator " + op + " requires tmp_tile to have the same rank as the input, but got "
+					+ "tmp_tile shape " + shape(tmp.shape()) + " and input shape " + shape(input.shape()));
+		}
+		for (int i = 0; i < input.shape().size(); i++) {
+			Long in = constant(input.shape().get(i));
+			Long sc = constant(tmp.shape().get(i));
+			if (in != null && sc != null && sc < in) {
+				throw new IrTypeError("The operator " + op + " requires tmp_tile shape to be at least the input shape in "
+						+ "every dimension, but tmp_tile dimension " + i + " is undersized; got tmp_tile shape "
+						+ shape(tmp.shape()) + " and input shape " + shape(input.shape()));
 			}
 		}
 	}

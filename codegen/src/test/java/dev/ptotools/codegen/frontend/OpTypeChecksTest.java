@@ -72,6 +72,11 @@ class OpTypeChecksTest {
 								+ "(physical K), but got lhs K=64 and rhs K=32"),
 				Arguments.of("reshape", b64, "pl.reshape(ta, [32, 64])", b64, "pl.reshape(ta, [64, 64])", "tc = ",
 						"pl operation 'reshape': tile.reshape: cannot reshape tile of size 4096 into shape with size 2048"),
+				Arguments.of("reduction scratch", "pl.tile.create([64, 32], dtype=pl.FP32)", "pl.tile.row_sum(ta, tb)",
+						"pl.tile.create([64, 64], dtype=pl.FP32)", "pl.tile.row_sum(ta, tb)", "tc = ",
+						"pl.tile operation 'row_sum': The operator tile.row_sum requires tmp_tile shape to be at least the "
+								+ "input shape in every dimension, but tmp_tile dimension 1 is undersized; got tmp_tile shape "
+								+ "[64, 32] and input shape [64, 64]"),
 				Arguments.of("load of a tile", b64, "pl.load(ta, [0, 0], [64, 64])", b64, "pl.load(a, [0, 0], [64, 64])",
 						"tc = ", "pl operation 'load': The operator tile.load requires first argument to be a TensorType or "
 								+ "DistributedTensorType, but got TileType"),
