@@ -61,6 +61,32 @@ class NeovimIT extends EditorScenarios {
 		assertEquals(text, Files.readString(file), "the file on disk is untouched");
 	}
 
+	/**
+	 * The inlay hints of a jit function through Neovim's own client (textDocument/inlayHint; Neovim 0.7
+	 * has the request, not the display): each tile after its name, each bare annotation's shape and dtype.
+	 */
+	@Test
+	@Timeout(value = 5, unit = TimeUnit.MINUTES)
+	void inlayHintsGiveTheDeducedTypes() throws Exception {
+		Path workspace = Files.createDirectories(temp.resolve("workspace"));
+		Path file = workspace.resolve("typed_jit.py");
+		String text = EditorRun.resource("typed_jit.py");
+		Files.writeString(file, text);
+		EditorRun.Result r = run(workspace, Map.of("PTO_E2E_SCENARIO", "inlay", "PTO_E2E_FILE", file.toString()));
+		JsonObject log = r.log();
+		assertFalse(log.has("error"), () -> "the editor script failed: " + r.describe());
+		List<String> hints = new ArrayList<>();
+		log.getAsJsonArray("hints").forEach(h -> {
+			JsonObject o = h.getAsJsonObject();
+			hints.add(o.get("line").getAsInt() + ":" + o.get("character").getAsInt() + o.get("label").getAsString());
+		});
+		int def = EditorScenario.line(text, "def double(");
+		int load = EditorScenario.line(text, "t = pl.load");
+		int mul = EditorScenario.line(text, "d = pl.mul");
+		assertEquals(List.of(def + ":23 [16, 64] FP32", def + ":45 [16, 64] FP32", load + ":9: Tile[16, 64] FP32 Vec",
+				mul + ":9: Tile[16, 64] FP32 Vec"), hints, r::describe);
+	}
+
 	@Override
 	EditorRun.Result run(Path workspace, Map<String, String> scenarioEnv) throws Exception {
 		Path nvim = EditorRun.require("nvim", "neovim");
