@@ -38,6 +38,7 @@ final class ProgramBuild {
 
 	static List<GeneratedFile> files(String out, Program input, Program program, CompileOptions options, RankLoops loops) {
 		dev.ptotools.codegen.emit.KernelCodegenChecks.check(program);
+		dev.ptotools.codegen.emit.TileCapacityCheck.check(program, options.backend());
 		List<GeneratedFile> files = new ArrayList<>();
 		List<Function> orchs = new ArrayList<>();
 		boolean distributed = false;

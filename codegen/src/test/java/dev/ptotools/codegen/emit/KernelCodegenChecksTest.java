@@ -60,6 +60,42 @@ class KernelCodegenChecksTest {
 		assertEquals(List.of(), g.files());
 	}
 
+	private static String tile(int rows) {
+		return Sources.HEADER + """
+				@pl.program
+				class P:
+				    @pl.function(type=pl.FunctionType.InCore)
+				    def kernel(self, a: pl.Tensor[[256, 256], pl.FP32],
+				               c: pl.Out[pl.Tensor[[256, 256], pl.FP32]]) -> pl.Tensor[[256, 256], pl.FP32]:
+				        t = pl.load(a, [0, 0], [%d, 256])
+				        c = pl.store(t, [0, 0], c)
+				        return c
+
+				    @pl.function(type=pl.FunctionType.Orchestration)
+				    def orch(self, a: pl.Tensor[[256, 256], pl.FP32],
+				             c: pl.Out[pl.Tensor[[256, 256], pl.FP32]]) -> pl.Tensor[[256, 256], pl.FP32]:
+				        c = self.kernel(a, c)
+				        return c
+				""".formatted(rows);
+	}
+
+	/** A tile larger than its memory space is rejected at its definition, whatever the planner would do. */
+	@Test
+	void aTileLargerThanUnifiedBufferIsRejected() {
+		String src = tile(256);
+		Generation g = Sources.generate(src, Sources.PLAIN);
+		List<Problem> errors = g.problems().stream().filter(Problem::isError).toList();
+		assertEquals(1, errors.size(), g.problems().toString());
+		assertEquals("PTO500: Failed to compile function 'kernel': Vec buffer usage (at least 262144 bytes: tile 't' alone) "
+				+ "exceeds platform limit (188416 bytes)", errors.get(0).message());
+		assertEquals(src.lines().toList().indexOf("        t = pl.load(a, [0, 0], [256, 256])") + 1, errors.get(0).line());
+		Generation half = Sources.generate(tile(128), Sources.PLAIN);
+		assertEquals(List.of(), half.problems().stream().filter(Problem::isError).toList());
+		// Ascend950's unified buffer holds 240 KB: 256 KB is still too much there, 192 KB is not
+		Generation a5 = Sources.generate(tile(192), Sources.PLAIN.withBackend(dev.ptotools.codegen.Backend.ASCEND_950));
+		assertEquals(List.of(), a5.problems().stream().filter(Problem::isError).toList());
+	}
+
 	@Test
 	void anAscendingKernelLoopAndADescendingOrchestrationLoopCompile() {
 		Generation g = Sources.generate(program("for i in pl.range(0, 4):", "for j in pl.range(1, -1, -1):"),

@@ -1,0 +1,83 @@
+package dev.ptotools.codegen.emit;
+
+import java.util.Map;
+
+import dev.ptotools.analyzer.ir.FunctionType;
+import dev.ptotools.codegen.Backend;
+import dev.ptotools.codegen.ir.Expr;
+import dev.ptotools.codegen.ir.Function;
+import dev.ptotools.codegen.ir.IrVisitor;
+import dev.ptotools.codegen.ir.MemorySpace;
+import dev.ptotools.codegen.ir.Program;
+import dev.ptotools.codegen.ir.Stmt;
+import dev.ptotools.codegen.ir.Type;
+import dev.ptotools.codegen.support.CodegenException;
+
+/**
+ * The part of pypto's on-chip capacity check (AllocateMemoryAddr, src/ir/transforms/allocate_memory_addr_pass.cpp)
+ * that holds whatever its memory planner does: a buffer's high-water mark is at least the size of any one
+ * tile in it, so a kernel tile larger than its memory space on the backend (src/backend/common/soc.cpp:
+ * the unified buffer, Vec, 184 KB on Ascend910B and 240 KB on Ascend950; L1, Mat, 512 KB) is rejected. pypto reports the kernel's whole high-water mark, which depends on its reuse of buffers; this
+ * says the one tile that is enough, at the statement that defines it.
+ *
+ * <p>Needs: the program after the passes (memory spaces inferred, AIV split halves applied). Tiles with a
+ * dimension that is not a constant are not judged.
+ */
+public final class TileCapacityCheck {
+
+	private TileCapacityCheck() {
+	}
+
+	// L0 (Left, Right, Acc) is left out: pypto's AutoTileMatmulL0 cuts a matmul's operands to fit it, a pass
+	// this compiler ports only in part, so a large L0 tile here may be several small ones there.
+	private static final Map<MemorySpace, Long> ASCEND_910B = Map.of(MemorySpace.Vec, 184L * 1024, MemorySpace.Mat,
+			512L * 1024);
+
+	private static final Map<MemorySpace, Long> ASCEND_950 = Map.of(MemorySpace.Vec, 240L * 1024, MemorySpace.Mat,
+			512L * 1024);
+
+	public static void check(Program program, Backend backend) {
+		Map<MemorySpace, Long> limits = backend == Backend.ASCEND_950 ? ASCEND_950 : ASCEND_910B;
+		for (Function f : program.functions()) {
+			if (f.type() != FunctionType.InCore && f.type() != FunctionType.AIC && f.type() != FunctionType.AIV) {
+				continue;
+			}
+			new IrVisitor() {
+				@Override
+				public void stmt(Stmt s) {
+					if (s instanceof Stmt.Assign a && a.var().type() instanceof Type.Tile t && t.memory() != null
+							&& limits.containsKey(t.memory())) {
+						long bytes = bytes(t);
+						long limit = limits.get(t.memory());
+						if (bytes > limit) {
+							throw new CodegenException("Failed to compile function '" + f.name() + "': " + t.memory()
+									+ " buffer usage (at least " + bytes + " bytes: tile '" + sourceName(a.var().name()) + "' alone) "
+									+ "exceeds platform limit (" + limit + " bytes)", a.span() != null ? a.span() : f.span());
+						}
+					}
+					super.stmt(s);
+				}
+			}.stmt(f.body());
+		}
+	}
+
+	/** The name as the user wrote it: SSA versions ({@code t__ssa_v0}) are the passes' own. */
+	private static String sourceName(String name) {
+		return name.replaceAll("__ssa_v\\d+$", "");
+	}
+
+	/** The tile's bytes, -1 when a dimension is not a constant. */
+	private static long bytes(Type.Tile t) {
+		long n = 1;
+		for (Expr d : t.shape()) {
+			if (!(d instanceof Expr.ConstInt c) || c.value() <= 0) {
+				return -1;
+			}
+			n *= c.value();
+			if (n > Long.MAX_VALUE / 64) {
+				return -1;
+			}
+		}
+		return n * Math.max(1, t.dtype().bits()) / 8;
+	}
+}
