@@ -248,12 +248,18 @@ local function run()
 end
 
 
-local function run_compile()
+-- The scenarios' first steps: open PTO_E2E_FILE and wait for the pto client to attach to it.
+local function open_attached()
   step('edit')
   vim.cmd('edit ' .. vim.fn.fnameescape(file))
   local bufnr = vim.api.nvim_get_current_buf()
   attached(bufnr)
   step('attached')
+  return bufnr
+end
+
+local function run_compile()
+  local bufnr = open_attached()
   local opened = vim.lsp.util.buf_versions[bufnr] or 0
   wait_for('diagnostics of the opened buffer', function()
     return published_version(opened) and #vim.diagnostic.get(bufnr) > 0
@@ -272,11 +278,7 @@ end
 -- Type into a clean buffer, never save: the diagnostics of the edited version are what the user sees
 -- while typing.
 local function run_typed()
-  step('edit')
-  vim.cmd('edit ' .. vim.fn.fnameescape(file))
-  local bufnr = vim.api.nvim_get_current_buf()
-  attached(bufnr)
-  step('attached')
+  local bufnr = open_attached()
   local opened = vim.lsp.util.buf_versions[bufnr] or 0
   wait_for('diagnostics of the opened buffer', function()
     return published_version(opened)
@@ -313,11 +315,7 @@ end
 -- Ask for the inlay hints of the whole buffer through the standard request (Neovim 0.7 sends it on
 -- request only: it has no inlay hint display), until the compile's types are there.
 local function run_inlay()
-  step('edit')
-  vim.cmd('edit ' .. vim.fn.fnameescape(file))
-  local bufnr = vim.api.nvim_get_current_buf()
-  attached(bufnr)
-  step('attached')
+  local bufnr = open_attached()
   local params = {
     textDocument = vim.lsp.util.make_text_document_params(bufnr),
     range = { start = { line = 0, character = 0 }, ['end'] = { line = vim.api.nvim_buf_line_count(bufnr), character = 0 } },

@@ -191,8 +191,11 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 		if (text == null) {
 			return s -> "offset " + s.start();
 		}
-		dev.ptotools.language.source.LineMap lines = dev.ptotools.language.source.LineMap.of(text);
-		return s -> lines.line(s.start()) + ":" + lines.column(s.start());
+		// the text's lines are counted only for a message: every compile asks for the function, few use it
+		return s -> {
+			dev.ptotools.language.source.LineMap lines = dev.ptotools.language.source.LineMap.of(text);
+			return lines.line(s.start()) + ":" + lines.column(s.start());
+		};
 	}
 
 	/** The entry's program as pypto's front end builds it. */

@@ -60,19 +60,11 @@ public final class ValueTypes {
 
 	private static String brief(Type t) {
 		if (t instanceof Type.Tile tile) {
-			return "Tile" + dims(tile.shape()) + " " + tile.dtype().name() + (tile.memory() != null ? " " + tile.memory() : "");
+			return "Tile" + IrPrinter.shape(tile.shape()) + " " + tile.dtype().name() + (tile.memory() != null ? " " + tile.memory() : "");
 		}
 		if (t instanceof Type.Tensor tensor) {
-			return "Tensor" + dims(tensor.shape()) + " " + tensor.dtype().name();
+			return "Tensor" + IrPrinter.shape(tensor.shape()) + " " + tensor.dtype().name();
 		}
 		return null;
-	}
-
-	private static String dims(List<dev.ptotools.codegen.ir.Expr> shape) {
-		StringBuilder b = new StringBuilder("[");
-		for (int i = 0; i < shape.size(); i++) {
-			b.append(i > 0 ? ", " : "").append(IrPrinter.expr(shape.get(i)));
-		}
-		return b.append(']').toString();
 	}
 }

@@ -26,9 +26,14 @@ public final class KernelCodegenChecks {
 	private KernelCodegenChecks() {
 	}
 
+	/** A function pypto writes a kernel for: InCore, AIC or AIV (a Group or Spmd wrapper has none). */
+	static boolean writesAKernel(Function f) {
+		return f.type() == FunctionType.InCore || f.type() == FunctionType.AIC || f.type() == FunctionType.AIV;
+	}
+
 	public static void check(Program program) {
 		for (Function f : program.functions()) {
-			if (f.type() != FunctionType.InCore && f.type() != FunctionType.AIC && f.type() != FunctionType.AIV) {
+			if (!writesAKernel(f)) {
 				continue;
 			}
 			int distributed = 0;

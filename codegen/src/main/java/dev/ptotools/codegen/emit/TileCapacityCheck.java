@@ -2,7 +2,6 @@ package dev.ptotools.codegen.emit;
 
 import java.util.Map;
 
-import dev.ptotools.analyzer.ir.FunctionType;
 import dev.ptotools.codegen.Backend;
 import dev.ptotools.codegen.ir.Expr;
 import dev.ptotools.codegen.ir.Function;
@@ -39,7 +38,7 @@ public final class TileCapacityCheck {
 	public static void check(Program program, Backend backend) {
 		Map<MemorySpace, Long> limits = backend == Backend.ASCEND_950 ? ASCEND_950 : ASCEND_910B;
 		for (Function f : program.functions()) {
-			if (f.type() != FunctionType.InCore && f.type() != FunctionType.AIC && f.type() != FunctionType.AIV) {
+			if (!KernelCodegenChecks.writesAKernel(f)) {
 				continue;
 			}
 			new IrVisitor() {

@@ -80,8 +80,8 @@ final class OpTypeChecks {
 				return;
 			}
 			if (!broadcasts(a.shape(), b.shape())) {
-				throw new IrTypeError("The operator " + op + " requires compatible shapes, but got " + shape(a.shape())
-						+ " and " + shape(b.shape()));
+				throw new IrTypeError("The operator " + op + " requires compatible shapes, but got " + IrPrinter.shape(a.shape())
+						+ " and " + IrPrinter.shape(b.shape()));
 			}
 		} else if (TILE_UNARY.contains(name) && args.size() == 1) {
 			Type.Tile t = tileArg(op, args, 0, "argument");
@@ -125,8 +125,8 @@ final class OpTypeChecks {
 			Type.Tensor a = tensorArg(op, args, 0, "first");
 			Type.Tensor b = tensorArg(op, args, 1, "second");
 			if (a != null && b != null && !broadcasts(a.shape(), b.shape())) {
-				throw new IrTypeError("The operator " + op + " requires compatible shapes, but got " + shape(a.shape())
-						+ " and " + shape(b.shape()));
+				throw new IrTypeError("The operator " + op + " requires compatible shapes, but got " + IrPrinter.shape(a.shape())
+						+ " and " + IrPrinter.shape(b.shape()));
 			}
 		} else if (name.equals("matmul") && args.size() == 2 && args.get(0).type() instanceof Type.Tensor a
 				&& args.get(1).type() instanceof Type.Tensor b) {
@@ -174,7 +174,7 @@ final class OpTypeChecks {
 		}
 		if (tmp.shape().size() != input.shape().size()) {
 			throw new IrTypeError("The operator " + op + " requires tmp_tile to have the same rank as the input, but got "
-					+ "tmp_tile shape " + shape(tmp.shape()) + " and input shape " + shape(input.shape()));
+					+ "tmp_tile shape " + IrPrinter.shape(tmp.shape()) + " and input shape " + IrPrinter.shape(input.shape()));
 		}
 		for (int i = 0; i < input.shape().size(); i++) {
 			Long in = constant(input.shape().get(i));
@@ -182,7 +182,7 @@ final class OpTypeChecks {
 			if (in != null && sc != null && sc < in) {
 				throw new IrTypeError("The operator " + op + " requires tmp_tile shape to be at least the input shape in "
 						+ "every dimension, but tmp_tile dimension " + i + " is undersized; got tmp_tile shape "
-						+ shape(tmp.shape()) + " and input shape " + shape(input.shape()));
+						+ IrPrinter.shape(tmp.shape()) + " and input shape " + IrPrinter.shape(input.shape()));
 			}
 		}
 	}
@@ -243,8 +243,8 @@ final class OpTypeChecks {
 			Long y = constant(b.shape().get(i));
 			if (x != null && y != null && !x.equals(y)) {
 				throw new IrTypeError("The operator " + op + " requires src0, src1, and dst to have the same physical "
-						+ "shape, but dimension " + i + " differs; got src0 shape " + shape(a.shape()) + " and src1 shape "
-						+ shape(b.shape()));
+						+ "shape, but dimension " + i + " differs; got src0 shape " + IrPrinter.shape(a.shape()) + " and src1 shape "
+						+ IrPrinter.shape(b.shape()));
 			}
 		}
 	}
@@ -291,14 +291,5 @@ final class OpTypeChecks {
 
 	private static Long constant(Expr e) {
 		return e instanceof Expr.ConstInt c ? c.value() : null;
-	}
-
-	/** pypto's FormatShape: "[64, 64]", symbolic dims as the IR prints them. */
-	static String shape(List<Expr> dims) {
-		StringBuilder out = new StringBuilder("[");
-		for (int i = 0; i < dims.size(); i++) {
-			out.append(i > 0 ? ", " : "").append(IrPrinter.expr(dims.get(i)));
-		}
-		return out.append(']').toString();
 	}
 }

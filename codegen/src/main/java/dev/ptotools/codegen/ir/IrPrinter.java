@@ -542,6 +542,15 @@ public final class IrPrinter {
 		return new IrExprPrinter(Var::name).typeText(t);
 	}
 
+	/** A shape as pypto's FormatShape prints it in messages: {@code [64, 64]}, each dim as {@link #expr}. */
+	public static String shape(List<Expr> dims) {
+		StringBuilder out = new StringBuilder("[");
+		for (int i = 0; i < dims.size(); i++) {
+			out.append(i > 0 ? ", " : "").append(expr(dims.get(i)));
+		}
+		return out.append(']').toString();
+	}
+
 	/** An expression as pypto prints it, without rename information (for other generators' messages). */
 	public static String expr(Expr e) {
 		return new IrExprPrinter(Var::name).text(e);
