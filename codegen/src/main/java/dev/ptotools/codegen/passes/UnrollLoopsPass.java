@@ -8,6 +8,7 @@ import java.util.Set;
 import dev.ptotools.codegen.ir.Expr;
 import dev.ptotools.codegen.ir.Function;
 import dev.ptotools.codegen.ir.IrMutator;
+import dev.ptotools.codegen.ir.IrVisitor;
 import dev.ptotools.codegen.ir.Program;
 import dev.ptotools.codegen.ir.Stmt;
 import dev.ptotools.codegen.passes.util.DeepClone;
@@ -25,6 +26,14 @@ import dev.ptotools.codegen.types.DType;
 public final class UnrollLoopsPass implements Pass {
 
 	private static final int MAX_ITERATIONS = 1024;
+
+	/**
+	 * Statements the unrolled copies of one function may hold in all. pypto bounds each loop (1024 trips)
+	 * but not their product: two nested {@code pl.unroll(1024)} are a million copies, which pypto takes
+	 * minutes to write and this compiler would need gigabytes to hold. Past this budget the program is
+	 * reported as one this compiler does not reproduce (PTO501) instead of stalling the editor.
+	 */
+	static final long STATEMENT_BUDGET = 100_000;
 
 	@Override
 	public String name() {
@@ -60,6 +69,9 @@ public final class UnrollLoopsPass implements Pass {
 
 	private static final class Unroller extends IrMutator {
 
+		private int depth;
+		private long unrolledStatements;
+
 		@Override
 		public Stmt seq(Stmt.Seq q) {
 			// pypto's base mutator re-flattens a changed list (two levels deep).
@@ -87,23 +99,93 @@ public final class UnrollLoopsPass implements Pass {
 			if (step == 0) {
 				throw new CodegenException("Unroll loop step cannot be zero", f.step().span());
 			}
-			long trips = 0;
-			if (step > 0 && start < stop) {
-				trips = (stop - start + step - 1) / step;
-			} else if (step < 0 && start > stop) {
-				trips = (start - stop + (-step) - 1) / (-step);
-			}
+			long trips = trips(start, stop, step);
 			if (trips > MAX_ITERATIONS) {
 				throw new CodegenException("Unroll loop trip count " + trips + " exceeds maximum allowed (" + MAX_ITERATIONS
 						+ "). Reduce the loop range or use pl.range() instead", f.span());
 			}
-			List<Stmt> copies = new ArrayList<>();
-			for (long i = start; step > 0 ? i < stop : i > stop; i += step) {
-				Expr value = new Expr.ConstInt(i, DType.INDEX, f.loopVar().span());
-				Stmt cloned = DeepClone.clone(f.body(), Map.of(f.loopVar(), value), false);
-				copies.add(stmt(cloned));
+			if (depth == 0) {
+				long size = UnrolledSize.of(f);
+				unrolledStatements = UnrolledSize.add(unrolledStatements, size);
+				if (unrolledStatements > STATEMENT_BUDGET) {
+					throw CodegenException.unsupported("pl.unroll expands this function to more than "
+							+ String.format("%,d", STATEMENT_BUDGET) + " statements (this loop alone: "
+							+ String.format("%,d", size) + "); this compiler unrolls no more than that", f.span());
+				}
 			}
-			return new Stmt.Seq(copies, f.span());
+			depth++;
+			try {
+				List<Stmt> copies = new ArrayList<>();
+				for (long i = start; step > 0 ? i < stop : i > stop; i += step) {
+					Expr value = new Expr.ConstInt(i, DType.INDEX, f.loopVar().span());
+					Stmt cloned = DeepClone.clone(f.body(), Map.of(f.loopVar(), value), false);
+					copies.add(stmt(cloned));
+				}
+				return new Stmt.Seq(copies, f.span());
+			} finally {
+				depth--;
+			}
+		}
+	}
+
+	private static long trips(long start, long stop, long step) {
+		if (step > 0 && start < stop) {
+			return (stop - start + step - 1) / step;
+		}
+		if (step < 0 && start > stop) {
+			return (start - stop + (-step) - 1) / (-step);
+		}
+		return 0;
+	}
+
+	/**
+	 * How many statements a loop becomes once every unroll loop in it is unrolled: each statement counts
+	 * once per copy of the unroll loops around it. A bound that is not a constant counts as one trip (the
+	 * unroller reports it); the count saturates instead of overflowing.
+	 */
+	private static final class UnrolledSize extends IrVisitor {
+
+		private long copies = 1;
+		private long total;
+
+		static long of(Stmt.For loop) {
+			UnrolledSize size = new UnrolledSize();
+			size.stmt(loop);
+			return size.total;
+		}
+
+		static long add(long a, long b) {
+			long sum = a + b;
+			return sum < 0 ? Long.MAX_VALUE : sum;
+		}
+
+		private static long times(long a, long b) {
+			return b != 0 && a > Long.MAX_VALUE / b ? Long.MAX_VALUE : a * b;
+		}
+
+		@Override
+		public void stmt(Stmt s) {
+			if (s == null) {
+				return;
+			}
+			if (!(s instanceof Stmt.Seq)) {
+				total = add(total, copies);
+			}
+			if (s instanceof Stmt.For f && f.kind() == Stmt.ForKind.Unroll) {
+				long trips = 1;
+				try {
+					long step = constant(f.step(), "step");
+					trips = step == 0 ? 0 : trips(constant(f.start(), "start"), constant(f.stop(), "stop"), step);
+				} catch (CodegenException notConstant) {
+					// The unroller reports it when it reaches the loop.
+				}
+				long outer = copies;
+				copies = times(copies, trips);
+				stmt(f.body());
+				copies = outer;
+				return;
+			}
+			super.stmt(s);
 		}
 	}
 }

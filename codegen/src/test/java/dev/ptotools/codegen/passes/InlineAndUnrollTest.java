@@ -93,4 +93,37 @@ class InlineAndUnrollTest {
 		assertEquals("Unroll loop trip count 2000 exceeds maximum allowed (1024). Reduce the loop range or use pl.range() "
 				+ "instead", e.getMessage());
 	}
+
+	private static String nestedUnroll(int outer, int inner) {
+		return """
+				import pypto.language as pl
+
+				@pl.program
+				class P:
+				    @pl.function
+				    def main(self, a: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+				        for i in pl.unroll(%d):
+				            for j in pl.unroll(%d):
+				                a = pl.add(a, a)
+				        return a
+				""".formatted(outer, inner);
+	}
+
+	@Test
+	void nestedUnrollsPastTheStatementBudgetAreThisCompilersLimitAtTheOuterLoop() {
+		// Each loop is within pypto's 1024 trips; together they are a million copies.
+		CodegenException e = assertThrows(CodegenException.class, () -> PassRunner.after(nestedUnroll(1024, 1024),
+				"UnrollLoops"));
+		assertTrue(e.isUnsupported(), "valid pypto: our limit, not a rejection");
+		assertEquals(nestedUnroll(1024, 1024).indexOf("for i in"), e.span().start());
+		assertEquals("pl.unroll expands this function to more than 100,000 statements (this loop alone: 1,049,601); "
+				+ "this compiler unrolls no more than that", e.getMessage());
+	}
+
+	@Test
+	void nestedUnrollsWithinTheBudgetAreUnrolled() {
+		Program p = PassRunner.after(nestedUnroll(64, 16), "UnrollLoops");
+		String main = IrPrinter.print(p.function("main"));
+		assertEquals(64 * 16, main.split("pl.tensor.add", -1).length - 1, main);
+	}
 }
