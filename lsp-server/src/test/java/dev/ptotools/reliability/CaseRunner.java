@@ -1,6 +1,13 @@
 package dev.ptotools.reliability;
 
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.Map;
+import java.util.TreeMap;
+import java.util.stream.Stream;
 import java.util.List;
 import java.util.concurrent.CompletableFuture;
 import java.util.concurrent.TimeUnit;
@@ -13,19 +20,26 @@ import dev.ptotools.analyzer.config.AnalyzerConfig;
 import dev.ptotools.analyzer.pipeline.Analysis;
 import dev.ptotools.analyzer.pipeline.Analyzer;
 import dev.ptotools.codegen.CompileOptions;
+import dev.ptotools.codegen.CompileResult;
 import dev.ptotools.codegen.Compiler;
+import dev.ptotools.codegen.GeneratedFile;
+import dev.ptotools.codegen.Generation;
+import dev.ptotools.codegen.write.Manifest;
 import dev.ptotools.language.PythonFrontEnd;
 import dev.ptotools.language.source.LineMap;
 import dev.ptotools.lsp.LspHarness;
 
 /**
- * One fuzz case: the pipeline (parse, analyze, codegen) on a text, then every request type at random
+ * One fuzz case: the pipeline (parse, analyze, codegen, write) on a text, then every request type at random
  * positions through a live server, whose published findings must equal a whole parse's analysis (it
  * parses the edited document incrementally). Returns a description of the first failure, or null.
  */
 final class CaseRunner {
 
 	static final long REQUEST_BOUND_SECONDS = 20;
+
+	/** Program folders written and found whole, over the run (the fuzz summary prints it). */
+	static final java.util.concurrent.atomic.AtomicLong FOLDERS_WHOLE = new java.util.concurrent.atomic.AtomicLong();
 
 	private final LspHarness lsp;
 	private final String uri;
@@ -47,14 +61,67 @@ final class CaseRunner {
 				}
 			}
 			// the compile reports its own internal errors as problems, not as exceptions: they count too
-			for (var p : Compiler.generate(a, CompileOptions.DEFAULT, "fuzz.py").problems()) {
+			Generation g = Compiler.generate(a, CompileOptions.DEFAULT, "fuzz.py");
+			for (var p : g.problems()) {
 				if (p.message().contains("internal error")) {
 					return "compile: " + p.message();
 				}
 			}
-			return null;
+			return writtenWhole(g);
 		} catch (Throwable t) {
 			return "pipeline threw " + t;
+		}
+	}
+
+	/**
+	 * Writes a generation into a fresh folder, as pto compile does, and checks that every program folder
+	 * on disk holds exactly that program's files with their generated text (a partial folder is a
+	 * failure), and that no program with an error has a folder. Null when it holds.
+	 */
+	static String writtenWhole(Generation g) throws IOException {
+		Path out = Files.createTempDirectory("pto-fuzz-out");
+		try {
+			CompileResult r = Compiler.write(g, out);
+			if (r.problems().stream().anyMatch(p -> !g.problems().contains(p))) {
+				return "write: " + r.problems();
+			}
+			Map<String, Map<String, String>> expected = new TreeMap<>();
+			for (GeneratedFile f : g.files()) {
+				expected.computeIfAbsent(f.path().substring(0, f.path().indexOf('/')), k -> new TreeMap<>())
+						.put(f.path(), f.content());
+			}
+			Map<String, Map<String, String>> onDisk = new TreeMap<>();
+			try (Stream<Path> walk = Files.walk(out)) {
+				for (Path file : walk.filter(Files::isRegularFile).toList()) {
+					String rel = out.relativize(file).toString().replace('\\', '/');
+					if (rel.endsWith(Manifest.FILE) || !rel.contains("/")) {
+						continue;
+					}
+					onDisk.computeIfAbsent(rel.substring(0, rel.indexOf('/')), k -> new TreeMap<>())
+							.put(rel, Files.readString(file));
+				}
+			}
+			for (var folder : onDisk.entrySet()) {
+				Map<String, String> want = expected.get(folder.getKey());
+				if (!folder.getValue().equals(want)) {
+					return "partial folder " + folder.getKey() + ": on disk " + folder.getValue().keySet() + ", generated "
+							+ (want == null ? "nothing" : want.keySet());
+				}
+			}
+			if (!onDisk.keySet().equals(expected.keySet())) {
+				return "folders on disk " + onDisk.keySet() + ", generated " + expected.keySet();
+			}
+			for (var p : g.problems()) {
+				if (p.isError() && p.program() != null && onDisk.containsKey(p.program())) {
+					return "folder written for " + p.program() + " although it failed: " + p.message();
+				}
+			}
+			FOLDERS_WHOLE.addAndGet(onDisk.size());
+			return null;
+		} finally {
+			try (Stream<Path> walk = Files.walk(out)) {
+				walk.sorted(Comparator.reverseOrder()).forEach(f -> f.toFile().delete());
+			}
 		}
 	}
 

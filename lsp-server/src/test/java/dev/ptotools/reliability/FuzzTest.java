@@ -95,8 +95,8 @@ class FuzzTest {
 				}
 			}
 		}
-		System.out.printf("fuzz: %d cases from %d seeds, seed %d, %d failures%n", COUNT, seeds.size(), SEED,
-				failures.size());
+		System.out.printf("fuzz: %d cases from %d seeds, seed %d, %d failures, %d program folders written whole%n", COUNT,
+				seeds.size(), SEED, failures.size(), CaseRunner.FOLDERS_WHOLE.get());
 		assertEquals(List.of(), failures);
 		assertNoThreadLeft(before);
 	}
