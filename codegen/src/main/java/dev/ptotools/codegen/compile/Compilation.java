@@ -3,6 +3,8 @@ package dev.ptotools.codegen.compile;
 import java.util.ArrayList;
 import java.util.List;
 
+import dev.ptotools.codegen.graph.TaskGraph;
+
 import dev.ptotools.analyzer.facts.CompileFindings;
 import dev.ptotools.analyzer.facts.Constants;
 import dev.ptotools.analyzer.facts.JitSamples;
@@ -40,8 +42,16 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 		this(programs, findings, options, List.of());
 	}
 
-	/** A program that compiled: its entry (output name, where it is defined) and its files. */
-	public record CompiledProgram(Entry entry, List<GeneratedFile> files) {
+	/**
+	 * A program that compiled: its entry (output name, where it is defined), its files, and the task graph
+	 * of each orchestration function it writes (host first, then the chip ones by name).
+	 */
+	public record CompiledProgram(Entry entry, List<GeneratedFile> files, List<TaskGraph> graphs) {
+
+		public CompiledProgram {
+			files = List.copyOf(files);
+			graphs = List.copyOf(graphs);
+		}
 	}
 
 	/**
@@ -173,9 +183,10 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 				afterEach = (pass, p) -> dumps.add(new GeneratedFile(dir + pipeline.dumpName(n[0]++), IrPrinter.print(p)));
 			}
 			Program lowered = pipeline.run(input, new PassContext(options.backend()), afterEach);
-			List<GeneratedFile> files = new ArrayList<>(ProgramBuild.files(e.outputName(), input, lowered, options, loops));
+			ProgramBuild.Built built = ProgramBuild.files(e.outputName(), input, lowered, options, loops);
+			List<GeneratedFile> files = new ArrayList<>(built.files());
 			files.addAll(dumps);
-			programs.add(new CompiledProgram(e, List.copyOf(files)));
+			programs.add(new CompiledProgram(e, List.copyOf(files), built.graphs()));
 		} catch (CodegenException ex) {
 			findings.add(new CompileFindings.Finding(
 					ex.isUnsupported() ? CompileFindings.Kind.UNSUPPORTED : CompileFindings.Kind.REJECTED,

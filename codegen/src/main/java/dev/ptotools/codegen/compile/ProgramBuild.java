@@ -21,6 +21,7 @@ import dev.ptotools.codegen.emit.orchestration.OrchestrationCodegen;
 import dev.ptotools.codegen.emit.orchestration.OrchestrationResult;
 import dev.ptotools.codegen.ir.Function;
 import dev.ptotools.codegen.ir.Program;
+import dev.ptotools.codegen.graph.TaskGraph;
 import dev.ptotools.codegen.layout.ProgramLayout;
 
 /**
@@ -36,7 +37,17 @@ final class ProgramBuild {
 	private ProgramBuild() {
 	}
 
-	static List<GeneratedFile> files(String out, Program input, Program program, CompileOptions options, RankLoops loops) {
+	/** The files of a program and the task graph of each orchestration function, host first. */
+	record Built(List<GeneratedFile> files, List<TaskGraph> graphs) {
+	}
+
+	static Built files(String out, Program input, Program program, CompileOptions options, RankLoops loops) {
+		List<TaskGraph> graphs = new ArrayList<>();
+		return new Built(files(out, input, program, options, loops, graphs), graphs);
+	}
+
+	private static List<GeneratedFile> files(String out, Program input, Program program, CompileOptions options,
+			RankLoops loops, List<TaskGraph> graphs) {
 		dev.ptotools.codegen.emit.KernelCodegenChecks.check(program);
 		dev.ptotools.codegen.emit.TileCapacityCheck.check(program, options.backend());
 		List<GeneratedFile> files = new ArrayList<>();
@@ -53,6 +64,7 @@ final class ProgramBuild {
 			List<GroupedLoop> grouped = host == null ? List.of() : GroupedLoop.fromAnalysis(loops, host.name());
 			HostOrchResult h = DistributedCodegen.generate(program, host, options, grouped);
 			files.add(new GeneratedFile(ProgramLayout.hostOrch(out), h.fileText()));
+			graphs.add(h.graph().inFile(inProgram(out, ProgramLayout.hostOrch(out))));
 			subWorkers(out, program, files);
 			String meta = DistributedMeta.write(program, options, h.grouped());
 			if (meta != null) {
@@ -63,7 +75,7 @@ final class ProgramBuild {
 			for (Function orch : orchs) {
 				NextLevelPrograms.checkReferences(program, orch);
 				chip(program, orch, ProgramLayout.nextLevelCpp(out, orch.name()), ProgramLayout.nextLevelConfig(out, orch.name()),
-						options, files);
+						options, files, graphs);
 			}
 			return files;
 		}
@@ -71,7 +83,7 @@ final class ProgramBuild {
 			for (Function orch : orchs) {
 				NextLevelPrograms.checkReferences(program, orch);
 				chip(program, orch, ProgramLayout.nextLevelCpp(out, orch.name()), ProgramLayout.nextLevelConfig(out, orch.name()),
-						options, files);
+						options, files, graphs);
 				// pypto reads each sub-build's signature from the program it was given, before any pass
 				Function signature = input.function(orch.name());
 				if (signature != null) {
@@ -81,7 +93,7 @@ final class ProgramBuild {
 		} else if (orchs.size() == 1) {
 			Function orch = orchs.get(0);
 			chip(program, orch, ProgramLayout.singleChipCpp(out, orch.name()), ProgramLayout.singleChipConfig(out), options,
-					files);
+					files, graphs);
 			Function signature = inputSignature(input);
 			if (signature != null && compiledMeta(signature, ProgramLayout.compiledMeta(out, null), options, files)) {
 				// only here: pypto's CompiledProgram writes no replay script for a multi-orchestration build
@@ -89,6 +101,11 @@ final class ProgramBuild {
 			}
 		}
 		return files;
+	}
+
+	/** A path under the output folder, relative to the program folder {@code out}. */
+	private static String inProgram(String out, String path) {
+		return path.startsWith(out + "/") ? path.substring(out.length() + 1) : path;
 	}
 
 	/**
@@ -156,9 +173,10 @@ final class ProgramBuild {
 	}
 
 	private static void chip(Program program, Function orch, String cppPath, String configPath, CompileOptions options,
-			List<GeneratedFile> files) {
+			List<GeneratedFile> files, List<TaskGraph> graphs) {
 		OrchestrationResult r = OrchestrationCodegen.generate(program, orch, options);
 		files.add(new GeneratedFile(cppPath, cppFile(orch.name(), r.code())));
+		graphs.add(r.graph().inFile(inProgram(cppPath.substring(0, cppPath.indexOf('/')), cppPath)));
 		String config = KernelConfigWriter.write(orch.name(), r, options.runtime(), options.aicpuThreadNum(),
 				extras(program, r));
 		files.add(new GeneratedFile(configPath, config));

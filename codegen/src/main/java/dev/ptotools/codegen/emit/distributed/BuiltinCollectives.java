@@ -3,6 +3,8 @@ package dev.ptotools.codegen.emit.distributed;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+
+import dev.ptotools.codegen.graph.TaskGraph;
 import java.util.Map;
 import java.util.Set;
 import java.util.TreeMap;
@@ -172,6 +174,7 @@ final class BuiltinCollectives {
 		String ta = cg.nextTaskArgs();
 		String cfg = ta + "_config";
 		cg.out.line(ta + " = TaskArgs()");
+		List<TaskGraph.Access> accesses = new ArrayList<>();
 		for (int i = 0; i < c.args().size(); i++) {
 			Expr a = c.args().get(i);
 			String tag = tag(dirs.get(i), c);
@@ -184,6 +187,7 @@ final class BuiltinCollectives {
 				cg.out.line(ta + ".add_tensor(" + handle + "[" + rank + "].buffers[\"" + DistributedCodegen.sanitize(t.window())
 						+ "\"].tensor(shapes=" + cg.exprs.shapeTuple(t.shape()) + ", dtype=DataType."
 						+ HostExprs.simplerEnum(t.dtype(), c.span()) + "), " + tag + ")");
+				WorkerDispatch.access(accesses, DistributedCodegen.windowName(t.window()), tag);
 				if (!DistributedCodegen.handle(scope).equals(handle)) {
 					throw new CodegenException("Internal error: builtin tensor collective window args must share the same "
 							+ "comm-domain scope", c.span());
@@ -193,6 +197,7 @@ final class BuiltinCollectives {
 			if (a.type() instanceof Type.Tile) {
 				String name = cg.exprs.render(a);
 				cg.out.line(ta + ".add_tensor(make_tensor_arg(orch._worker, tensors[\"" + name + "\"]), " + tag + ")");
+				WorkerDispatch.access(accesses, name, tag);
 				continue;
 			}
 			throw new CodegenException("Internal error: unsupported builtin tensor collective arg type at index " + i,
@@ -209,5 +214,7 @@ final class BuiltinCollectives {
 		cg.out.line(cfg + ".aicpu_thread_num = config.aicpu_thread_num");
 		cg.out.line("_keep.append(" + ta + ")");
 		cg.out.line("orch.submit_next_level(callables[\"" + variant + "\"], " + ta + ", " + cfg + ", worker=" + rank + ")");
+		WorkerDispatch.access(accesses, handle + "_ord", "TensorArgType.INOUT");
+		cg.graph.task(variant, TaskGraph.Kind.CHIP, c.span(), rank, accesses, List.of());
 	}
 }

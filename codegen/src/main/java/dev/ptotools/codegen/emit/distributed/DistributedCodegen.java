@@ -22,6 +22,7 @@ import dev.ptotools.codegen.ir.Var;
 import dev.ptotools.codegen.passes.util.DistFunctions;
 import dev.ptotools.codegen.support.CodeEmitter;
 import dev.ptotools.codegen.support.CodegenException;
+import dev.ptotools.codegen.graph.TaskGraphRecorder;
 
 /**
  * orchestration/host_orch.py from the program IR after the default pass pipeline, a port of pypto's
@@ -52,6 +53,8 @@ public final class DistributedCodegen {
 	final WorkerDispatch dispatch = new WorkerDispatch(this);
 	final BuiltinCollectives builtins = new BuiltinCollectives(this);
 	private final Map<Span, GroupedLoop> groupedBySpan = new HashMap<>();
+	/** The tasks host_orch.py submits, as it submits them (the task graph view). */
+	TaskGraphRecorder graph;
 
 	Function current;
 	int taskArgs;
@@ -103,6 +106,7 @@ public final class DistributedCodegen {
 					hostOrch == null ? Span.NONE : hostOrch.span());
 		}
 		DistributedCodegen cg = new DistributedCodegen(program, options, grouped);
+		cg.graph = new TaskGraphRecorder(hostOrch == null ? "" : hostOrch.name(), true, "");
 		String body = cg.emit(hostOrch);
 		StringBuilder head = new StringBuilder();
 		head.append("import torch\n");
@@ -113,7 +117,7 @@ public final class DistributedCodegen {
 			head.append(GROUP_HELPER);
 		}
 		head.append('\n');
-		return new HostOrchResult(head + body, hostOrch, cg.builtins.specs(), cg.emittedGroups);
+		return new HostOrchResult(head + body, hostOrch, cg.builtins.specs(), cg.emittedGroups, cg.graph.build());
 	}
 
 	/**
@@ -428,6 +432,11 @@ public final class DistributedCodegen {
 				+ "', role = '" + callee.role() + "'.", c.span());
 	}
 
+	/** A window buffer as the task graph names it. */
+	static String windowName(String window) {
+		return "window " + sanitize(window);
+	}
+
 	private void forStmt(Stmt.For f) {
 		String loopVar = sanitize(f.loopVar().name());
 		String start = exprs.render(f.start());
@@ -441,6 +450,7 @@ public final class DistributedCodegen {
 			group = g;
 		}
 		out.line("for " + loopVar + " in range(" + start + ", " + stop + ", " + step + "):");
+		graph.enterLoop("for " + loopVar + " in range(" + start + ", " + stop + ", " + step + ")", f.span());
 		out.indent();
 		if (f.body() != null) {
 			stmt(f.body());
@@ -448,6 +458,7 @@ public final class DistributedCodegen {
 			out.line("pass");
 		}
 		out.dedent();
+		graph.exitLoop();
 		if (g != null) {
 			out.line("_submit_chip_group(orch, callables[\"" + g.callee() + "\"], " + g.argsList() + ", config, "
 					+ g.workersList() + ")");

@@ -2,6 +2,7 @@ package dev.ptotools.codegen.emit.distributed;
 
 import java.util.List;
 
+import dev.ptotools.codegen.graph.TaskGraph;
 import dev.ptotools.codegen.ir.Function;
 
 /**
@@ -12,9 +13,10 @@ import dev.ptotools.codegen.ir.Function;
  * @param entry the orchestrator emitted as the entry function (null for a program without one)
  * @param builtins the builtin collective chip builds dispatched, in first-dispatch order
  * @param grouped the rank loops emitted as one group submission, in emission order
+ * @param graph the tasks the module submits and their dependencies (not part of pypto's result)
  */
 public record HostOrchResult(String code, Function entry, List<BuiltinNextLevelSpec> builtins,
-		List<EmittedGroup> grouped) {
+		List<EmittedGroup> grouped, TaskGraph graph) {
 
 	/** A rank loop emitted as one {@code _submit_chip_group}: its analyzer id and the chip orchestrator. */
 	public record EmittedGroup(String groupId, String callee) {

@@ -3,6 +3,8 @@ package dev.ptotools.codegen.emit.distributed;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+
+import dev.ptotools.codegen.graph.TaskGraph;
 import java.util.Set;
 
 import dev.ptotools.analyzer.ir.Direction;
@@ -67,6 +69,19 @@ final class WorkerDispatch {
 		throw new CodegenException("device= attr must be ConstInt or Var (N3 parser invariant)", c.span());
 	}
 
+	/** A tensor the task passes, by its direction tag ({@code TensorArgType.*}); no-dependency ones are left out. */
+	static void access(List<TaskGraph.Access> accesses, String tensor, String tag) {
+		TaskGraph.Mode mode = switch (tag) {
+		case "TensorArgType.INPUT" -> TaskGraph.Mode.IN;
+		case "TensorArgType.OUTPUT", "TensorArgType.OUTPUT_EXISTING" -> TaskGraph.Mode.OUT;
+		case "TensorArgType.INOUT" -> TaskGraph.Mode.INOUT;
+		default -> null;
+		};
+		if (mode != null) {
+			accesses.add(new TaskGraph.Access(tensor, mode));
+		}
+	}
+
 	void emit(Expr.Call call, Function callee) {
 		boolean sub = isSubWorker(callee);
 		String ta = cg.nextTaskArgs();
@@ -74,6 +89,7 @@ final class WorkerDispatch {
 		String target = cg.target;
 		List<Stmt.CommDomainScope> touched = new ArrayList<>();
 		cg.out.line(ta + " = TaskArgs()");
+		List<TaskGraph.Access> accesses = new ArrayList<>();
 		List<String> scalars = new ArrayList<>();
 		List<Direction> dirs = callee.directions();
 		for (int i = 0; i < call.args().size(); i++) {
@@ -100,11 +116,13 @@ final class WorkerDispatch {
 				cg.out.line(ta + ".add_tensor(" + DistributedCodegen.handle(scope) + "[" + rank + "].buffers[\""
 						+ DistributedCodegen.sanitize(t.window()) + "\"].tensor(shapes=" + cg.exprs.shapeTuple(t.shape())
 						+ ", dtype=DataType." + HostExprs.simplerEnum(t.dtype(), call.span()) + "), " + tag + ")");
+				access(accesses, DistributedCodegen.windowName(t.window()), tag);
 				continue;
 			}
 			if (arg.type() instanceof Type.Tensor) {
 				String tag = i < dirs.size() ? tag(dirs.get(i)) : "TensorArgType.INPUT";
 				cg.out.line(ta + ".add_tensor(make_tensor_arg(orch._worker, tensors[\"" + s + "\"]), " + tag + ")");
+				access(accesses, s, tag);
 				continue;
 			}
 			if (arg.type() instanceof Type.Scalar) {
@@ -126,14 +144,19 @@ final class WorkerDispatch {
 					+ ").share_memory_()");
 			cg.out.line(ta + ".add_tensor(make_tensor_arg(orch._worker, tensors[\"" + target
 					+ "\"]), TensorArgType.OUTPUT_EXISTING)");
+			access(accesses, target, "TensorArgType.OUTPUT_EXISTING");
 		}
 		if (!sub && !rank.isEmpty()) {
 			for (Stmt.CommDomainScope scope : touched) {
 				cg.out.line(ta + ".add_tensor(make_tensor_arg(orch._worker, tensors[\"" + DistributedCodegen.handle(scope)
 						+ "_ord\"][" + rank + "]), TensorArgType.INOUT)");
+				access(accesses, DistributedCodegen.handle(scope) + "_ord", "TensorArgType.INOUT");
 			}
 		}
 		scalars.forEach(cg.out::line);
+		boolean grouped = !sub && cg.group != null && cg.group.callee().equals(callee.name());
+		cg.graph.task(callee.name(), sub ? TaskGraph.Kind.SUB_WORKER : grouped ? TaskGraph.Kind.CHIP_GROUP
+				: TaskGraph.Kind.CHIP, call.span(), rank, accesses, List.of());
 		if (sub) {
 			cg.out.line("orch.submit_sub(sub_ids[\"" + callee.name() + "\"], " + ta + ")");
 		} else {

@@ -59,7 +59,8 @@ final class Deps {
 		return List.of((String) binding);
 	}
 
-	private List<String> names(CallView call) {
+	/** The TaskId names of a call's deps=[...], each once. */
+	List<String> names(CallView call) {
 		Set<String> names = new LinkedHashSet<>();
 		for (Var e : edges(call)) {
 			names.addAll(resolve(e, call));
@@ -101,7 +102,10 @@ final class Deps {
 		String taskVar = "params_phase_fence_barrier_" + b;
 		String cnt = taskVar + "_deps_count";
 		String outs = "phase_fence_barrier_" + b + "_outs";
-		int capacity = names(call).size();
+		List<String> depNames = names(call);
+		int capacity = depNames.size();
+		st.graph.bindTaskId(tidName, st.graph.task("barrier", dev.ptotools.codegen.graph.TaskGraph.Kind.BARRIER,
+				call.span(), "", List.of(), depNames));
 		st.blank();
 		st.line("// Phase-fence barrier " + b + ": dependency-only dummy task");
 		st.line("CoreTaskArgs " + taskVar + ";");

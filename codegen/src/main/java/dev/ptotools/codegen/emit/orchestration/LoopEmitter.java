@@ -56,6 +56,7 @@ final class LoopEmitter {
 		}
 		st.line("for (int64_t " + lv + " = " + start + "; " + condition(lv, stop, step, f.step()) + "; " + lv + " += "
 				+ step + ") {");
+		st.graph.enterLoop("for " + lv + " in range(" + start + ", " + stop + ", " + step + ")", f.span());
 		st.active.indent();
 		st.pushCppScope();
 		List<Var> saved = st.currentReturnVars;
@@ -74,6 +75,7 @@ final class LoopEmitter {
 		st.popCppScope();
 		st.active.dedent();
 		st.line("}");
+		st.graph.exitLoop();
 	}
 
 	/** pypto's EmitForLoopHeader condition: by the sign of a constant step, else both directions. */

@@ -19,6 +19,7 @@ import dev.ptotools.codegen.ir.Var;
 import dev.ptotools.codegen.passes.util.ReturnedParams;
 import dev.ptotools.codegen.support.CodegenException;
 import dev.ptotools.codegen.types.DType;
+import dev.ptotools.codegen.graph.TaskGraphRecorder;
 
 /**
  * The mutable state of one orchestration codegen run (the fields of pypto's OrchestrationStmtCodegen),
@@ -54,6 +55,8 @@ final class OrchState {
 	final CppCode root = new CppCode(1);
 	CppCode active = root;
 	int taskCounter;
+	/** The tasks, loops and dependencies as this code submits them (the task graph view). */
+	TaskGraphRecorder graph;
 	int barrierCounter;
 	int allocCounter;
 	int manualDepth;

@@ -3,6 +3,8 @@ package dev.ptotools.codegen.emit.orchestration;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
+
+import dev.ptotools.codegen.graph.TaskGraphRecorder;
 import java.util.Map;
 import java.util.Set;
 
@@ -91,6 +93,7 @@ public final class OrchestrationCodegen {
 		st.declaredNames.addAll(st.paramNames);
 		int expectedArgCount = tensors + scalarParams.size();
 
+		st.graph = new TaskGraphRecorder(orch.name(), false, "");
 		new StmtEmitter(st).visit(orch.body());
 		String body = st.root.code();
 
@@ -137,7 +140,8 @@ public final class OrchestrationCodegen {
 		out.append('\n').append(body);
 		out.append("}\n\n");
 		out.append("}  // extern \"C\"\n");
-		return new OrchestrationResult(out.toString(), st.funcIds, st.coreTypes, st.signatures, orchSignature);
+		return new OrchestrationResult(out.toString(), st.funcIds, st.coreTypes, st.signatures, orchSignature,
+				st.graph.build());
 	}
 
 	private static String runtimeName(Direction d) {

@@ -61,6 +61,7 @@ final class ResultAliases {
 			return;
 		}
 		String out = st.external(outArg);
+		st.graph.view(alias, out);
 		boolean mutable = st.isMutableInCurrentScope(alias);
 		boolean sourceInScope = st.manualLocalNames == null || st.isEnclosingScopeValid(outArg);
 		if (result != null && !mutable && sourceInScope) {
@@ -179,6 +180,7 @@ final class ResultAliases {
 			if (e.index() == nOuts) {
 				if (st.effectiveUses.contains(e.var())) {
 					String tid = bindVarTaskId(e.var(), "task_" + taskIdx + "_outs.task_id()");
+					st.graph.bindTaskId(tid, st.graph.nextTask() - 1);
 					st.taskIds.put(e.var(), tid);
 				}
 				continue;
@@ -199,6 +201,7 @@ final class ResultAliases {
 				tensorAlias(e.var(), name, call, p);
 			} else {
 				String source = "task_" + taskIdx + "_outs.get_ref(" + (p - originalArgs) + ")";
+				st.graph.view(name, "params_t" + taskIdx + "_synth_out_" + p);
 				st.line(st.isMutableInCurrentScope(name) ? name + " = " + source + ";"
 						: "const ChipTensor& " + name + " = " + source + ";");
 			}

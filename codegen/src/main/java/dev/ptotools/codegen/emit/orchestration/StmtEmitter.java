@@ -234,6 +234,10 @@ final class StmtEmitter {
 				+ "' in Orchestration function (should be inside InCore block)", call.span());
 	}
 
+	/** Tensor ops whose result is a view of their first argument's storage (for the task graph's dependencies). */
+	private static final java.util.Set<String> VIEWS = java.util.Set.of("tensor.slice", "tensor.reshape", "tensor.view",
+			"tensor.transpose", "tensor.as_layout");
+
 	/** pypto's GenerateTensorOpCode. */
 	private void op(CallView call, String resultVar, Var assignVar) {
 		boolean create = call.isOp("tensor.create");
@@ -247,6 +251,9 @@ final class StmtEmitter {
 		}
 		st.currentResultVar = emit;
 		st.lines(ops.generate(call));
+		if (VIEWS.contains(call.name()) && !call.args().isEmpty()) {
+			st.graph.view(emit, st.external(st.tryVarName(call.args().get(0))));
+		}
 		if (create) {
 			allocs.allocBatch(List.of(emit));
 		}

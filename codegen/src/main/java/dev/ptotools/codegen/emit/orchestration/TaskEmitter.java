@@ -9,6 +9,7 @@ import java.util.Set;
 
 import dev.ptotools.analyzer.ir.Direction;
 import dev.ptotools.analyzer.ir.FunctionType;
+import dev.ptotools.codegen.graph.TaskGraph;
 import dev.ptotools.codegen.ir.ArgDirection;
 import dev.ptotools.codegen.ir.Expr;
 import dev.ptotools.codegen.ir.Function;
@@ -79,7 +80,7 @@ final class TaskEmitter {
 		Submit submit = singleKernelSubmit(core, callee, id, taskVar);
 		LaunchSpec spec = launchSpec(call, callee);
 		emit("// Task " + st.taskCounter + ": " + callee.name(), taskVar, params, submit.preLines(), call, spec,
-				submit.expr(), call.isSubmitCall(), true);
+				submit.expr(), call.isSubmitCall(), true, callee.name(), graphKind(core, callee));
 	}
 
 	private static CoreType coreType(Function f, CallView call) {
@@ -118,7 +119,7 @@ final class TaskEmitter {
 		LaunchSpec spec = launchSpec(call, spmdFunc);
 		Submit submit = singleKernelSubmit(core, kernel, id, taskVar);
 		emit("// Spmd " + spmdFunc.name() + ": " + kernel.name(), taskVar, params, submit.preLines(), call, spec,
-				submit.expr(), call.isSubmitCall(), false);
+				submit.expr(), call.isSubmitCall(), false, spmdFunc.name(), graphKind(core, kernel));
 	}
 
 	private void group(CallView call, Function group, Function launchFunc, Bridge bridge) {
@@ -137,7 +138,7 @@ final class TaskEmitter {
 			LaunchSpec spec = launchSpec(call, launchFunc);
 			Submit submit = singleKernelSubmit(CoreType.VECTOR, aiv, aivId, taskVar);
 			emit("// Group " + group.name() + ": AIV-only SPMD", taskVar, params, submit.preLines(), call, spec,
-					submit.expr(), call.isSubmitCall(), false);
+					submit.expr(), call.isSubmitCall(), false, group.name(), TaskGraph.Kind.AIV);
 			return;
 		}
 		if (info.aicName() == null || info.aivName() == null) {
@@ -158,7 +159,12 @@ final class TaskEmitter {
 		String third = dualAiv(aiv) ? Integer.toString(aivId) : "INVALID_KERNEL_ID";
 		emit("// Group " + group.name() + ": MixedKernels (AIC + AIV lanes)", taskVar, params,
 				List.of("MixedKernels " + mixed + " = {" + aicId + ", " + aivId + ", " + third + "};"), call, spec,
-				"rt_submit_task(" + mixed + ", " + taskVar + ")", call.isSubmitCall(), false);
+				"rt_submit_task(" + mixed + ", " + taskVar + ")", call.isSubmitCall(), false, group.name(),
+				TaskGraph.Kind.MIXED);
+	}
+
+	private static TaskGraph.Kind graphKind(CoreType core, Function kernel) {
+		return core == CoreType.CUBE ? TaskGraph.Kind.AIC : TaskGraph.Kind.AIV;
 	}
 
 	/** An AIV kernel stamped {@code dual_aiv_dispatch} runs on both vector lanes of a cluster. */
@@ -181,7 +187,21 @@ final class TaskEmitter {
 	 * dispatches after the predicate.
 	 */
 	private void emit(String comment, String taskVar, List<Param> params, List<String> preLines, CallView call,
-			LaunchSpec spec, String submitExpr, boolean capture, boolean depsBeforeLaunch) {
+			LaunchSpec spec, String submitExpr, boolean capture, boolean depsBeforeLaunch, String graphName,
+			TaskGraph.Kind graphKind) {
+		List<TaskGraph.Access> accesses = new ArrayList<>();
+		for (Param p : params) {
+			TaskGraph.Mode mode = switch (p.dir()) {
+			case Input -> TaskGraph.Mode.IN;
+			case Output, OutputExisting -> TaskGraph.Mode.OUT;
+			case InOut -> TaskGraph.Mode.INOUT;
+			case NoDep, Scalar -> null;
+			};
+			if (mode != null) {
+				accesses.add(new TaskGraph.Access(p.value(), mode));
+			}
+		}
+		st.graph.task(graphName, graphKind, call.span(), "", accesses, deps.names(call));
 		st.blank();
 		st.line(comment);
 		st.line("CoreTaskArgs " + taskVar + ";");
