@@ -12,6 +12,7 @@ import picocli.CommandLine.Command;
 
 import dev.ptotools.cli.CheckCommand;
 import dev.ptotools.cli.CompileCommand;
+import dev.ptotools.cli.GraphCommand;
 import dev.ptotools.cli.LoopsCommand;
 import dev.ptotools.lsp.ServeCommand;
 import dev.ptotools.startup.ClassDataSharing;
@@ -38,6 +39,7 @@ public final class Main {
 		m.put("check", CheckCommand.class);
 		m.put("loops", LoopsCommand.class);
 		m.put("compile", CompileCommand.class);
+		m.put("graph", GraphCommand.class);
 		m.put("help", CommandLine.HelpCommand.class);
 		return m;
 	}

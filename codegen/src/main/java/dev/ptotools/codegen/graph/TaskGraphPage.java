@@ -140,6 +140,10 @@ public final class TaskGraphPage {
 			maxSpan = Math.max(maxSpan, e.to() - e.from());
 		}
 		int width = right + 60 + Math.min(maxSpan, 30) * 14 + 40;
+		for (Loop l : g.loops()) {
+			// room for the loop's label (about 7 px a character at 12 px)
+			width = Math.max(width, 16 + depth[l.index()] * INDENT + 7 * Math.min(labelLength(g, l, in, lines, rankLoops), 150));
+		}
 		int height = y + 10;
 
 		b.append("<section class=\"orchestration\" data-function=\"").append(esc(g.function())).append("\" data-file=\"")
@@ -174,7 +178,7 @@ public final class TaskGraphPage {
 			int w = right - x + (maxDepth - d + 1) * 2;
 			RankLoop rank = rankLoops.get(l.span());
 			String cls = "loop";
-			String label = l.header();
+			String label = sourceHeader(in.sourceText(), lines, l);
 			String extra = "";
 			if (rank != null) {
 				boolean grouped = g.tasks().stream().anyMatch(t -> t.kind() == Kind.CHIP_GROUP && within(g, t, l.index()));
@@ -193,7 +197,7 @@ public final class TaskGraphPage {
 			b.append("<title>").append(esc(label)).append(" (line ").append(lines.line(l.span().start())).append(")</title>");
 			b.append("<rect x=\"").append(x).append("\" y=\"").append(y0).append("\" width=\"").append(w).append("\" height=\"")
 					.append(y1 - y0).append("\" rx=\"6\"/>");
-			b.append("<text x=\"").append(x + 8).append("\" y=\"").append(y0 + 15).append("\">").append(esc(clip(label, 90)))
+			b.append("<text x=\"").append(x + 8).append("\" y=\"").append(y0 + 15).append("\">").append(esc(clip(label, 150)))
 					.append("</text></g>\n");
 		}
 		for (Task t : g.tasks()) {
@@ -241,6 +245,26 @@ public final class TaskGraphPage {
 		b.append("</section>\n");
 	}
 
+	private static int labelLength(TaskGraph g, Loop l, Input in, LineMap lines, Map<Span, RankLoop> rankLoops) {
+		RankLoop rank = rankLoops.get(l.span());
+		int verdict = rank == null ? 0 : rank.grouped() ? 45 : 30 + rank.reason().length();
+		return sourceHeader(in.sourceText(), lines, l).length() + verdict;
+	}
+
+	/** The loop's header as the source reads it ("for r in pl.range(pld.world_size())"), else the code's. */
+	private static String sourceHeader(String text, LineMap lines, Loop l) {
+		if (text == null || l.span() == Span.NONE || l.span().start() >= text.length()) {
+			return l.header();
+		}
+		int line = lines.line(l.span().start());
+		String header = text.substring(l.span().start(), lines.lineEnd(text, line)).strip();
+		if (!header.startsWith("for ")) {
+			return l.header();
+		}
+		int colon = header.lastIndexOf(':');
+		return colon > 0 ? header.substring(0, colon).strip() : header;
+	}
+
 	private static boolean within(TaskGraph g, Task t, int loop) {
 		for (int l = t.loop(); l >= 0; l = g.loops().get(l).parent()) {
 			if (l == loop) {
@@ -270,7 +294,7 @@ public final class TaskGraphPage {
 			}
 			b.append("<tr data-task=\"").append(t.index()).append("\"><td>").append(t.index()).append("</td><td>")
 					.append(esc(t.name())).append("</td><td>").append(kindText(t.kind())).append("</td><td>")
-					.append(lines.line(t.span().start())).append("</td><td>").append(esc(t.rank())).append("</td><td>")
+					.append(lines.line(t.span().start())).append("</td><td>").append(esc(rankText(t))).append("</td><td>")
 					.append(esc(String.join(", ", reads))).append("</td><td>").append(esc(String.join(", ", writes)))
 					.append("</td><td>").append(esc(String.join("; ", waits.getOrDefault(t.index(), List.of()))))
 					.append("</td></tr>\n");
@@ -290,9 +314,13 @@ public final class TaskGraphPage {
 	private static String meta(Task t, int line) {
 		StringBuilder m = new StringBuilder(kindText(t.kind()));
 		if (!t.rank().isEmpty()) {
-			m.append(t.kind() == Kind.CHIP_GROUP ? " · ranks: all" : " · rank " + display(t.rank()));
+			m.append(" · ").append(rankText(t));
 		}
 		return m.append(" · line ").append(line).toString();
+	}
+
+	private static String rankText(Task t) {
+		return t.rank().isEmpty() ? "" : t.kind() == Kind.CHIP_GROUP ? "ranks: all" : "rank " + display(t.rank());
 	}
 
 	private static String tooltip(Task t, int line) {
@@ -325,9 +353,16 @@ public final class TaskGraphPage {
 		};
 	}
 
-	/** A tensor or rank as the source names it: no SSA suffixes, no ext_ prefix of parameters. */
+	/**
+	 * A tensor or rank as the source names it: no SSA suffixes, no ext_ prefix of parameters; a comm
+	 * domain's ordering token ({@code __comm_d0_ord}, which every dispatch in the domain updates) by what
+	 * it is.
+	 */
 	static String display(String name) {
 		String s = SSA_SUFFIX.matcher(name).replaceAll("");
+		if (s.startsWith("__") && s.endsWith("_ord")) {
+			return "the order of " + s.substring(2, s.length() - 4);
+		}
 		return s.startsWith("ext_") ? s.substring(4) : s;
 	}
 
