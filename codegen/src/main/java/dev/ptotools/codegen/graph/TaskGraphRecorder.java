@@ -37,6 +37,10 @@ public final class TaskGraphRecorder {
 	private final Map<String, String> viewOf = new HashMap<>();
 	private final Map<String, Integer> taskIdNames = new HashMap<>();
 	private final Map<Integer, List<String>> explicitDeps = new HashMap<>();
+	/** TaskId arrays of the code: the tasks whose ids were stored in each (any slot). */
+	private final Map<String, Set<Integer>> taskIdArrays = new HashMap<>();
+	private final Set<Integer> manual = new java.util.HashSet<>();
+	private int manualDepth;
 
 	public TaskGraphRecorder(String function, boolean host, String file) {
 		this.function = function;
@@ -64,7 +68,41 @@ public final class TaskGraphRecorder {
 		if (!deps.isEmpty()) {
 			explicitDeps.put(index, List.copyOf(deps));
 		}
+		if (manualDepth > 0) {
+			manual.add(index);
+		}
 		return index;
+	}
+
+	/**
+	 * A manual scope opens: the runtime tracks no tensor dependencies of the tasks submitted in it, only
+	 * their explicit ones (pl.manual_scope, "every edge is yours to declare").
+	 */
+	public void enterManualScope() {
+		manualDepth++;
+	}
+
+	public void exitManualScope() {
+		manualDepth--;
+	}
+
+	/** {@code array[slot] = taskId;}: the array now holds that task's id. */
+	public void storeTaskId(String array, String taskId) {
+		Integer t = taskIdNames.get(taskId);
+		Set<Integer> held = taskIdArrays.computeIfAbsent(array, k -> new java.util.TreeSet<>());
+		if (t != null) {
+			held.add(t);
+		} else {
+			held.addAll(taskIdArrays.getOrDefault(taskId, Set.of()));
+		}
+	}
+
+	/** {@code dst[i] = src[i]} over the whole array. */
+	public void copyTaskIds(String dst, String src) {
+		Set<Integer> from = taskIdArrays.get(src);
+		if (from != null) {
+			taskIdArrays.put(dst, new java.util.TreeSet<>(from));
+		}
 	}
 
 	/** A TaskId variable of the code holds this task's id. */
@@ -98,7 +136,8 @@ public final class TaskGraphRecorder {
 		Map<String, Integer> lastWriter = new HashMap<>();
 		Map<String, List<Integer>> readersSinceWrite = new HashMap<>();
 		for (Task t : tasks) {
-			for (Access a : t.accesses()) {
+			boolean tracked = !manual.contains(t.index());
+			for (Access a : tracked ? t.accesses() : List.<Access>of()) {
 				Integer w = lastWriter.get(a.tensor());
 				if (a.mode().reads() && w != null) {
 					add(edges, new Edge(w, t.index(), Reason.READ_AFTER_WRITE, a.tensor()));
@@ -124,6 +163,10 @@ public final class TaskGraphRecorder {
 				Integer from = taskIdNames.get(dep);
 				if (from != null) {
 					add(edges, new Edge(from, t.index(), Reason.EXPLICIT, ""));
+				}
+				int bracket = dep.indexOf('[');
+				for (int slot : bracket > 0 ? taskIdArrays.getOrDefault(dep.substring(0, bracket), Set.of()) : Set.<Integer>of()) {
+					add(edges, new Edge(slot, t.index(), Reason.EXPLICIT, ""));
 				}
 			}
 		}

@@ -90,6 +90,24 @@ class TaskGraphTest {
 				rec.build().edges(), "the view was named after the read: the read stays on v");
 	}
 
+	@Test
+	void inAManualScopeOnlyTheNamedTaskIdsAreDependenciesThroughArraysToo() {
+		dev.ptotools.analyzer.ir.Span none = dev.ptotools.analyzer.ir.Span.NONE;
+		TaskGraphRecorder rec = new TaskGraphRecorder("f", false, "x.cpp");
+		rec.enterManualScope();
+		rec.bindTaskId("t0", rec.task("k", Kind.AIV, none, "", List.of(new TaskGraph.Access("out", TaskGraph.Mode.INOUT)),
+				List.of()));
+		rec.storeTaskId("tids_next", "t0");
+		rec.copyTaskIds("tids", "tids_next");
+		rec.task("barrier", Kind.BARRIER, none, "", List.of(), List.of("tids[0]", "tids[1]"));
+		// writes what task 0 wrote, but auto tracking is off: no edge for it
+		rec.task("k", Kind.AIV, none, "", List.of(new TaskGraph.Access("out", TaskGraph.Mode.INOUT)), List.of());
+		rec.exitManualScope();
+		rec.task("after", Kind.AIV, none, "", List.of(new TaskGraph.Access("out", TaskGraph.Mode.IN)), List.of());
+		assertEquals(List.of(new Edge(0, 1, Reason.EXPLICIT, ""), new Edge(2, 3, Reason.READ_AFTER_WRITE, "out")),
+				rec.build().edges());
+	}
+
 	private static final String RANKS = """
 			import pypto.language as pl
 			import pypto.language.distributed as pld

@@ -161,6 +161,7 @@ final class LoopEmitter {
 	}
 
 	private void copyLoop(long n, String dst, String src, String idx) {
+		st.graph.copyTaskIds(dst, src);
 		st.line("for (int64_t " + idx + " = 0; " + idx + " < " + n + "; ++" + idx + ") " + dst + "[" + idx + "] = " + src
 				+ "[" + idx + "];");
 	}
@@ -203,6 +204,7 @@ final class LoopEmitter {
 								y.span());
 					}
 					st.line(arr.arrayName() + "[" + st.loopSlotExprs.get(st.loopSlotExprs.size() - 1) + "] = " + tid + ";");
+					st.graph.storeTaskId(arr.arrayName(), tid);
 				}
 				continue;
 			}
@@ -220,6 +222,7 @@ final class LoopEmitter {
 				continue;
 			}
 			st.line(lhs + " = " + value + ";");
+			st.graph.view(lhs, value);
 		}
 	}
 }

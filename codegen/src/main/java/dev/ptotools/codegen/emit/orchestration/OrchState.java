@@ -234,6 +234,7 @@ final class OrchState {
 	 * EmitMutableTensorCarryDecl).
 	 */
 	void mutableTensorCarryDecl(String name, String init) {
+		graph.view(name, init);
 		if (hoistSink != null && atManualScopeBodyIndent() && isEnclosingScopeValid(init)) {
 			hoistSink.add(CppCode.indentAt(hoistIndentLevel) + "ChipTensor " + name + " = " + init + ";\n");
 			mutableTensorScopes.get(mutableTensorScopes.size() - 2).add(name);

@@ -114,8 +114,10 @@ final class StmtEmitter {
 		st.active = body;
 		st.pushCppScope();
 		st.manualDepth++;
+		st.graph.enterManualScope();
 		visit(r.body());
 		st.manualDepth--;
+		st.graph.exitManualScope();
 		st.popCppScope();
 		st.active = savedActive;
 		st.hoistSink = savedSink;
@@ -429,5 +431,8 @@ final class StmtEmitter {
 		}
 		st.line(cpp + " " + name + " = " + value + ";");
 		st.registerMutable(cpp, name);
+		if (cpp.equals("ChipTensor")) {
+			st.graph.view(name, st.external(value));
+		}
 	}
 }
