@@ -46,7 +46,7 @@ final class Capabilities {
 				SemanticTokensFeature.LEGEND, true, false);
 		c.setSemanticTokensProvider(tokens);
 		c.setExecuteCommandProvider(new ExecuteCommandOptions(List.of(PtoLanguageServer.SHOW_GENERATED_CODE,
-				PtoLanguageServer.EXPLAIN_LOOP, PtoLanguageServer.COMPILE_WORKSPACE)));
+				PtoLanguageServer.EXPLAIN_LOOP, PtoLanguageServer.COMPILE_WORKSPACE, PtoLanguageServer.SHOW_TASK_GRAPH)));
 		WorkspaceFoldersOptions folders = new WorkspaceFoldersOptions();
 		folders.setSupported(true);
 		folders.setChangeNotifications(true);

@@ -4,11 +4,13 @@ import static dev.ptotools.lsp.LspHarness.at;
 import static org.junit.jupiter.api.Assertions.assertEquals;
 import static org.junit.jupiter.api.Assertions.assertNotNull;
 import static org.junit.jupiter.api.Assertions.assertNull;
+import static org.junit.jupiter.api.Assertions.assertThrows;
 import static org.junit.jupiter.api.Assertions.assertTrue;
 
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.stream.Collectors;
 
@@ -543,6 +545,34 @@ class LanguageServerTest {
 				.get(60, TimeUnit.SECONDS));
 		assertEquals(1, compiled.get("sources").getAsInt(), compiled.toString());
 		assertTrue(lsp.client.progress.size() >= 2, "begin/report/end progress");
+	}
+
+	@Test
+	void showTaskGraphWritesThePagesOfTheDocumentAsItIsNow() throws Exception {
+		text = text.replace("            scratch = pl.create_tensor([SIZE], dtype=pl.FP32)\n", "");
+		openExample();
+		JsonObject graph = json(lsp.server.getWorkspaceService()
+				.executeCommand(new ExecuteCommandParams(PtoLanguageServer.SHOW_TASK_GRAPH, List.of(new JsonPrimitive(uri))))
+				.get(30, TimeUnit.SECONDS));
+		assertEquals(1, graph.getAsJsonArray("pages").size(), graph.toString());
+		JsonObject page = graph.getAsJsonArray("pages").get(0).getAsJsonObject();
+		assertEquals("Reasons", page.get("program").getAsString());
+		String html = page.get("html").getAsString();
+		assertEquals(html, Files.readString(Path.of(page.get("path").getAsString())), "the page written is the one returned");
+		assertTrue(html.contains("data-level=\"host\"") && html.contains("class=\"task kind-chip"), html);
+		assertTrue(html.contains("rank-loop staggered"), "the example's loops are not grouped");
+		assertTrue(Files.readString(Path.of(graph.get("index").getAsString())).contains("Reasons.html"));
+		assertEquals(0, graph.getAsJsonArray("notCompiled").size(), graph.toString());
+		// an unsaved edit that breaks the program: no page, and the reason
+		lsp.change(uri, 2, text.replace("for r in pl.range(4):", "for r in pl.range(4):\n            scratch = pl.create_tensor([SIZE], dtype=pl.FP32)"));
+		lsp.awaitVersion(uri, 2);
+		JsonObject broken = json(lsp.server.getWorkspaceService()
+				.executeCommand(new ExecuteCommandParams(PtoLanguageServer.SHOW_TASK_GRAPH, List.of(new JsonPrimitive(uri))))
+				.get(30, TimeUnit.SECONDS));
+		assertEquals(0, broken.getAsJsonArray("pages").size(), broken.toString());
+		assertTrue(broken.getAsJsonArray("notCompiled").toString().contains("PTO302"), broken.toString());
+		assertThrows(ExecutionException.class, () -> lsp.server.getWorkspaceService()
+				.executeCommand(new ExecuteCommandParams(PtoLanguageServer.SHOW_TASK_GRAPH, List.of())).get(30, TimeUnit.SECONDS));
 	}
 
 	/** A @pl.jit.host entry's files go to _jit_<entry>/, not to a folder named after the function. */

@@ -25,6 +25,8 @@ import dev.ptotools.analyzer.facts.RankLoop;
 import dev.ptotools.codegen.CompileResult;
 import dev.ptotools.codegen.Generation;
 import dev.ptotools.codegen.Problem;
+import dev.ptotools.codegen.graph.TaskGraphPage;
+import dev.ptotools.codegen.graph.TaskGraphs;
 import dev.ptotools.config.Compilations;
 import dev.ptotools.language.source.LineMap;
 import dev.ptotools.lsp.AnalyzedDocument;
@@ -34,7 +36,7 @@ import dev.ptotools.lsp.PtoLanguageServer;
 
 /**
  * The server's commands: explain a rank loop, show the code it generates (per rank and grouped),
- * compile the workspace with progress; and the compile that runs on save.
+ * compile the workspace with progress, show a document's task graphs; and the compile that runs on save.
  */
 public final class Commands {
 
@@ -62,6 +64,11 @@ public final class Commands {
 			return generatedCode(args);
 		case PtoLanguageServer.COMPILE_WORKSPACE:
 			return compileWorkspace(params.getWorkDoneToken());
+		case PtoLanguageServer.SHOW_TASK_GRAPH:
+			if (args.isEmpty() || !(args.get(0) instanceof JsonPrimitive p && p.isString()) && !(args.get(0) instanceof String)) {
+				throw InvalidParams.error(PtoLanguageServer.SHOW_TASK_GRAPH + " takes [uri] (a document uri); got " + args);
+			}
+			return taskGraph(args);
 		default:
 			throw InvalidParams.error("unknown command " + params.getCommand());
 		}
@@ -123,6 +130,73 @@ public final class Commands {
 		}
 		return out;
 	}
+
+	/**
+	 * The task-graph pages of a document's programs, as pto graph writes them, from the document's
+	 * current text: each page's HTML (for a client that shows it, as VS Code's webview does) and the file
+	 * it was written to, in a folder of this server's (for a client that opens it in a browser), with the
+	 * folder's index. Null for a document that is not open.
+	 */
+	private Object taskGraph(List<Object> args) {
+		AnalyzedDocument a = document(args);
+		if (a == null || !a.usable()) {
+			return null;
+		}
+		String name = a.snapshot().path() == null ? a.snapshot().uri() : a.snapshot().path().getFileName().toString();
+		TaskGraphs.Result r = TaskGraphs.of(a.analysis(), a.settings().effectiveCompile(a.project()).options(), name);
+		JsonObject out = new JsonObject();
+		com.google.gson.JsonArray pages = new com.google.gson.JsonArray();
+		try {
+			Path dir = graphFolder(a.snapshot().uri());
+			java.util.Map<TaskGraphPage.Input, String> names = TaskGraphs.fileNames(r.pages());
+			for (TaskGraphPage.Input p : r.pages()) {
+				String html = TaskGraphPage.html(p);
+				Path file = dir.resolve(names.get(p));
+				Files.writeString(file, html);
+				JsonObject page = new JsonObject();
+				page.addProperty("program", p.program());
+				page.addProperty("path", file.toString());
+				page.addProperty("html", html);
+				pages.add(page);
+			}
+			Path index = dir.resolve("index.html");
+			Files.writeString(index, TaskGraphPage.index(r.pages(), names));
+			out.addProperty("index", index.toString());
+		} catch (java.io.IOException e) {
+			throw new org.eclipse.lsp4j.jsonrpc.ResponseErrorException(new org.eclipse.lsp4j.jsonrpc.messages.ResponseError(
+					org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode.InternalError,
+					"cannot write the task graph pages: " + e.getMessage(), null));
+		}
+		out.add("pages", pages);
+		com.google.gson.JsonArray problems = new com.google.gson.JsonArray();
+		r.generation().problems().stream().filter(Problem::isError).forEach(p -> problems.add(p.message()));
+		out.add("notCompiled", problems);
+		return out;
+	}
+
+	/** This server's folder of pages for one document (under the system's temporary folder), emptied first. */
+	private Path graphFolder(String uri) throws java.io.IOException {
+		synchronized (this) {
+			if (graphRoot == null) {
+				graphRoot = Files.createTempDirectory("pto-task-graphs");
+				graphRoot.toFile().deleteOnExit();
+			}
+		}
+		String key = Integer.toHexString(uri.hashCode());
+		String base = uri.substring(uri.lastIndexOf('/') + 1).replaceAll("[^\\p{L}\\p{N}_.-]", "_");
+		Path dir = graphRoot.resolve(base + "-" + key);
+		if (Files.isDirectory(dir)) {
+			try (var old = Files.list(dir)) {
+				for (Path f : old.toList()) {
+					Files.deleteIfExists(f);
+				}
+			}
+		}
+		Files.createDirectories(dir);
+		return dir;
+	}
+
+	private Path graphRoot;
 
 	/** On save: the same compile the CLI runs, into the configured output folder. */
 	public void compileOnSave(AnalyzedDocument a) {
