@@ -7,12 +7,15 @@ import { enclosingForLine, GeneratedCodeProvider, isGeneratedCode, SCHEME, SERVE
 import { ServerController } from './server';
 import { needsRestart } from './settings';
 import { StatusBar } from './statusBar';
+import { SERVER_COMMAND as TASK_GRAPH_COMMAND, TaskGraphPanels } from './taskGraph';
 
 export const COMMANDS = {
   showGeneratedCodeForLoop: 'pto.showGeneratedCodeForLoop',
   // Not "pto.compileWorkspace": that id is the server's command, which vscode-languageclient registers
   // as a VS Code command of its own when the server lists it in executeCommandProvider.
   compileWorkspace: 'pto.client.compileWorkspace',
+  // Not "pto.showTaskGraph", the server's command, for the same reason.
+  showTaskGraph: 'pto.client.showTaskGraph',
   restartServer: 'pto.restartServer',
   showOutput: 'pto.showOutput',
 } as const;
@@ -27,12 +30,20 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   controller = server;
   const statusBar = new StatusBar(COMMANDS.showOutput);
   const generated = new GeneratedCodeProvider();
+  const graphs = new TaskGraphPanels(async (uri) => {
+    const client = server.runningClient;
+    if (!client) {
+      throw new Error('the PTO language server is not running');
+    }
+    return client.sendRequest(ExecuteCommandRequest.type, { command: TASK_GRAPH_COMMAND, arguments: [uri] });
+  });
 
   context.subscriptions.push(
     output,
     server,
     statusBar,
     generated,
+    graphs,
     server.onDidChangeState((state) => statusBar.setState(state)),
     server.onLoopSummary((summary) => statusBar.setSummary(summary)),
     vscode.workspace.registerTextDocumentContentProvider(SCHEME, generated),
@@ -40,6 +51,7 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       showGeneratedCodeForLoop(server, generated, uri, line),
     ),
     vscode.commands.registerCommand(COMMANDS.compileWorkspace, () => compileWorkspace(server)),
+    vscode.commands.registerCommand(COMMANDS.showTaskGraph, () => showTaskGraph(server, graphs)),
     vscode.commands.registerCommand(COMMANDS.restartServer, () => server.restart()),
     vscode.commands.registerCommand(COMMANDS.showOutput, () => output.show(true)),
     vscode.workspace.onDidChangeConfiguration((event) => onConfigurationChanged(server, event)),
@@ -120,6 +132,19 @@ async function showGeneratedCodeForLoop(
   await showGeneratedCode(provider, uri, line, result);
 }
 
+async function showTaskGraph(server: ServerController, graphs: TaskGraphPanels): Promise<void> {
+  if (!server.runningClient) {
+    notRunning(server);
+    return;
+  }
+  const editor = vscode.window.activeTextEditor;
+  if (!editor || editor.document.languageId !== 'python') {
+    void vscode.window.showInformationMessage('Open a PyPTO file first: its task graph is shown beside it.');
+    return;
+  }
+  await graphs.show(editor.document);
+}
+
 interface CompileResult {
   files: number;
   errors: number;
@@ -182,3 +207,4 @@ async function compileWorkspace(server: ServerController): Promise<CompileResult
 /** Pure helpers, exported for the unit tests that load this bundle. */
 export { parseJavaVersion, findJava, describeFailure } from './java';
 export { enclosingForLine } from './generatedCode';
+export { isRevealMessage, isTaskGraphResult } from './taskGraph';

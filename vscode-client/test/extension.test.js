@@ -235,7 +235,7 @@ test('the four commands are registered next to the server commands, and contribu
   const { ext } = await started();
   try {
     const ids = [...ext.mock.registeredCommands.keys()];
-    for (const id of ['pto.showGeneratedCodeForLoop', 'pto.client.compileWorkspace', 'pto.restartServer', 'pto.showOutput']) {
+    for (const id of ['pto.showGeneratedCodeForLoop', 'pto.client.compileWorkspace', 'pto.client.showTaskGraph', 'pto.restartServer', 'pto.showOutput']) {
       assert.ok(ids.includes(id), `${id} registered`);
     }
     // vscode-languageclient registers the server's executeCommandProvider commands; no clash.
@@ -245,10 +245,65 @@ test('the four commands are registered next to the server commands, and contribu
     assert.deepEqual(titles, {
       'pto.showGeneratedCodeForLoop': 'PTO: Show Generated Code for Loop',
       'pto.client.compileWorkspace': 'PTO: Compile Workspace',
+      'pto.client.showTaskGraph': 'PTO: Show Task Graph',
       'pto.restartServer': 'PTO: Restart Language Server',
       'pto.showOutput': 'PTO: Show Output',
     });
     assert.ok(ext.mock.calls.contentProviders.has('pto-generated'));
+  } finally {
+    await ext.stop();
+  }
+});
+
+test('Show Task Graph opens the page beside the document, follows its edits and reveals a clicked line', async () => {
+  const { ext, messages } = await started();
+  try {
+    const doc = ext.mock.openDocument(ext.mock.vscode.Uri.file('/work/prog.py'), PROGRAM);
+    ext.mock.setActiveEditor(doc, 0);
+    await ext.mock.vscode.commands.executeCommand('pto.client.showTaskGraph');
+    const [request] = messages('workspace/executeCommand');
+    assert.deepEqual(request.params, { command: 'pto.showTaskGraph', arguments: ['file:///work/prog.py'] });
+    assert.equal(ext.mock.calls.webviewPanels.length, 1);
+    const panel = ext.mock.calls.webviewPanels[0];
+    assert.equal(panel.title, 'Task graph: P');
+    assert.equal(panel.viewType, 'pto.taskGraph');
+    assert.equal(panel.showOptions.viewColumn, ext.mock.vscode.ViewColumn.Beside);
+    assert.equal(panel.options.enableScripts, true);
+    assert.deepEqual(panel.options.localResourceRoots, [], 'the page loads nothing');
+    assert.match(panel.webview.html, /data-request="1">P: 10 lines/);
+    // an edit: the page is asked for again (debounced) with the new text
+    ext.mock.changeDocument(doc, `${PROGRAM}# one more line\n`);
+    await waitFor('the page follows the edit', () => /P: 11 lines/.test(panel.webview.html));
+    // a click on a task (line 5, column 13 of the source): the editor moves there
+    panel.receive({ command: 'reveal', line: 5, column: 13 });
+    await waitFor('the line revealed', () => ext.mock.calls.shownDocuments.length > 0);
+    const shown = ext.mock.calls.shownDocuments[0];
+    assert.equal(shown.document.uri.toString(), 'file:///work/prog.py');
+    assert.equal(shown.options.selection.start.line, 4);
+    assert.equal(shown.options.selection.start.character, 12);
+    // a second invocation reuses the panel
+    await ext.mock.vscode.commands.executeCommand('pto.client.showTaskGraph');
+    assert.equal(ext.mock.calls.webviewPanels.length, 1);
+    assert.equal(panel.revealed, 1);
+    // messages that are not reveal requests are ignored
+    panel.receive({ command: 'reveal', line: 0 });
+    panel.receive('nonsense');
+    assert.equal(ext.mock.calls.shownDocuments.length, 1);
+  } finally {
+    await ext.stop();
+  }
+});
+
+test('Show Task Graph on a document without a program that compiles says why', async () => {
+  const { ext } = await started();
+  try {
+    const doc = ext.mock.openDocument(ext.mock.vscode.Uri.file('/work/none.py'), 'x = 1\n');
+    ext.mock.setActiveEditor(doc, 0);
+    await ext.mock.vscode.commands.executeCommand('pto.client.showTaskGraph');
+    assert.equal(ext.mock.calls.webviewPanels.length, 0);
+    const info = ext.mock.calls.messages.find((m) => /task graph|no program/.test(m.text));
+    assert.ok(info, JSON.stringify(ext.mock.calls.messages));
+    assert.match(info.text, /none\.py has no program that compiles: PTO500: nothing compiles/);
   } finally {
     await ext.stop();
   }

@@ -31,6 +31,8 @@ function serve(log, logFile) {
     process.stdout.write(body);
   };
   const pendingRequests = new Map();
+  const documents = new Map();
+  let graphRequests = 0;
   const request = (method, params) =>
     new Promise((resolve) => {
       const id = nextId++;
@@ -55,7 +57,7 @@ function serve(log, logFile) {
           result: {
             capabilities: {
               textDocumentSync: 1,
-              executeCommandProvider: { commands: ['pto.showGeneratedCode', 'pto.compileWorkspace'] },
+              executeCommandProvider: { commands: ['pto.showGeneratedCode', 'pto.compileWorkspace', 'pto.showTaskGraph'] },
             },
             serverInfo: { name: 'fake-pto', version: '0' },
           },
@@ -66,9 +68,15 @@ function serve(log, logFile) {
         log({ type: 'configuration', result });
         break;
       }
+      case 'textDocument/didChange': {
+        const changes = msg.params.contentChanges;
+        documents.set(msg.params.textDocument.uri, changes[changes.length - 1].text);
+        break;
+      }
       case 'textDocument/didOpen': {
         const uri = msg.params.textDocument.uri;
         const text = msg.params.textDocument.text;
+        documents.set(uri, text);
         if (text.includes('# always crash')) {
           log({ type: 'crash' });
           process.exit(1);
@@ -94,6 +102,20 @@ function serve(log, logFile) {
           } else {
             send({ id: msg.id, result: null });
           }
+        } else if (command === 'pto.showTaskGraph') {
+          // One page per "class" line of the document as last sent, numbered by request.
+          const [uri] = args;
+          const text = documents.get(uri) ?? '';
+          graphRequests++;
+          const programs = [...text.matchAll(/^class (\w+)/gm)].map((m) => m[1]);
+          send({
+            id: msg.id,
+            result: {
+              index: '/tmp/graphs/index.html',
+              pages: programs.map((p) => ({ program: p, path: `/tmp/graphs/${p}.html`, html: `<html><body data-request="${graphRequests}">${p}: ${text.split('\n').length} lines</body></html>` })),
+              notCompiled: programs.length === 0 ? ['PTO500: nothing compiles'] : [],
+            },
+          });
         } else if (command === 'pto.compileWorkspace') {
           const token = msg.params.workDoneToken;
           if (token !== undefined) {

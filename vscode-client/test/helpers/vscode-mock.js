@@ -222,6 +222,8 @@ function createVscodeMock(options = {}) {
     progress: [],
     shownDocuments: [],
     contentProviders: new Map(),
+    webviewPanels: [],
+    quickPicks: [],
   };
   const settings = { ...defaultsFromPackageJson(), ...(options.settings ?? {}) };
   // What the user set (options.settings, setSetting, update): inspect() reports it as globalValue.
@@ -375,6 +377,53 @@ function createVscodeMock(options = {}) {
     },
     createTextEditorDecorationType() {
       return new Disposable(() => {});
+    },
+    async showQuickPick(items, opts) {
+      calls.quickPicks.push({ items, options: opts });
+      return items[0];
+    },
+    /** A webview panel that records its html; tests post messages as its page would (panel.receive). */
+    createWebviewPanel(viewType, title, showOptions, options) {
+      const received = new EventEmitter();
+      const disposed = new EventEmitter();
+      const panel = {
+        viewType,
+        title,
+        showOptions,
+        options,
+        htmlHistory: [],
+        revealed: 0,
+        disposed: false,
+        webview: {
+          options,
+          cspSource: 'vscode-webview:',
+          onDidReceiveMessage: received.event,
+          async postMessage() {
+            return true;
+          },
+          get html() {
+            return panel.htmlHistory[panel.htmlHistory.length - 1] ?? '';
+          },
+          set html(value) {
+            panel.htmlHistory.push(value);
+          },
+        },
+        onDidDispose: disposed.event,
+        reveal() {
+          panel.revealed++;
+        },
+        dispose() {
+          if (!panel.disposed) {
+            panel.disposed = true;
+            disposed.fire();
+          }
+        },
+        receive(message) {
+          received.fire(message);
+        },
+      };
+      calls.webviewPanels.push(panel);
+      return panel;
     },
   };
 
@@ -584,6 +633,19 @@ function createVscodeMock(options = {}) {
       textDocuments.push(doc);
       events.didOpenTextDocument.fire(doc);
       return doc;
+    },
+    /** Replaces a document's text as an edit would (version + 1, onDidChangeTextDocument). */
+    changeDocument(doc, text) {
+      const old = doc._text;
+      const lineCount = old.split(/\r?\n/).length;
+      doc._text = text;
+      doc.version++;
+      doc.isDirty = true;
+      events.didChangeTextDocument.fire({
+        document: doc,
+        contentChanges: [{ range: new Range(0, 0, lineCount, 0), rangeOffset: 0, rangeLength: old.length, text }],
+        reason: undefined,
+      });
     },
     /** Makes a document the active editor, with the cursor on a line. */
     setActiveEditor(doc, line = 0) {

@@ -14,7 +14,8 @@
 --                       open PTO_E2E_FILE, a clean program, type a new width into the line holding
 --                       PTO_E2E_NEEDLE (PTO_E2E_FROM becomes PTO_E2E_TO) and record the diagnostics of
 --                       that unsaved version; or 'inlay': open PTO_E2E_FILE and record the inlay hints
---                       the server answers textDocument/inlayHint with
+--                       the server answers textDocument/inlayHint with; or 'graph': open PTO_E2E_FILE
+--                       and record what pto.showTaskGraph answers (the pages' programs and paths)
 -- Every wait has a timeout; on any failure the log gets an "error" and Neovim exits with status 1.
 
 local file = assert(os.getenv('PTO_E2E_FILE'), 'PTO_E2E_FILE not set')
@@ -340,8 +341,36 @@ local function run_inlay()
   save_log()
 end
 
+-- Ask for the task graph of the buffer (workspace/executeCommand pto.showTaskGraph, as the snippet in
+-- docs/editors.md does), until the server has analyzed it.
+local function run_graph()
+  local bufnr = open_attached()
+  local params = { command = 'pto.showTaskGraph', arguments = { vim.uri_from_bufnr(bufnr) } }
+  local result = nil
+  wait_for('task graph', function()
+    local answers = vim.lsp.buf_request_sync(bufnr, 'workspace/executeCommand', params, 5000)
+    for _, a in pairs(answers or {}) do
+      if a.result and a.result ~= vim.NIL and #a.result.pages > 0 then
+        result = a.result
+        return true
+      end
+    end
+    return false
+  end)
+  log.index = result.index
+  log.pages = {}
+  for _, p in ipairs(result.pages) do
+    table.insert(log.pages, { program = p.program, path = p.path })
+  end
+  step('graphed')
+  log.ok = true
+  save_log()
+end
+
 if os.getenv('PTO_E2E_SCENARIO') == 'inlay' then
   run = run_inlay
+elseif os.getenv('PTO_E2E_SCENARIO') == 'graph' then
+  run = run_graph
 elseif os.getenv('PTO_E2E_SCENARIO') == 'compile' then
   run = run_compile
 elseif os.getenv('PTO_E2E_SCENARIO') == 'typed' then

@@ -87,6 +87,23 @@ class NeovimIT extends EditorScenarios {
 				mul + ":9: Tile[16, 64] FP32 Vec"), hints, r::describe);
 	}
 
+	/** The task graph through Neovim's client (workspace/executeCommand pto.showTaskGraph): pages written to disk. */
+	@Test
+	@Timeout(value = 5, unit = TimeUnit.MINUTES)
+	void theTaskGraphCommandWritesThePagesAndSaysWhere() throws Exception {
+		Path workspace = Files.createDirectories(temp.resolve("workspace"));
+		Path file = workspace.resolve("allgather_ranks.py");
+		Files.writeString(file, Files.readString(dev.ptotools.language.support.Examples.dir().resolve("allgather_ranks.py")));
+		EditorRun.Result r = run(workspace, Map.of("PTO_E2E_SCENARIO", "graph", "PTO_E2E_FILE", file.toString()));
+		JsonObject log = r.log();
+		assertFalse(log.has("error"), () -> "the editor script failed: " + r.describe());
+		JsonObject page = log.getAsJsonArray("pages").get(0).getAsJsonObject();
+		assertEquals("PartialSums", page.get("program").getAsString(), r::describe);
+		String html = Files.readString(Path.of(page.get("path").getAsString()));
+		assertTrue(html.contains("data-name=\"chip_partial\"") && html.contains("rank-loop grouped"), html);
+		assertTrue(Files.readString(Path.of(log.get("index").getAsString())).contains("PartialSums.html"));
+	}
+
 	@Override
 	EditorRun.Result run(Path workspace, Map<String, String> scenarioEnv) throws Exception {
 		Path nvim = EditorRun.require("nvim", "neovim");
