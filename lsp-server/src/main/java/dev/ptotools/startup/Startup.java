@@ -16,7 +16,7 @@ import dev.ptotools.language.PythonFrontEnd;
 public final class Startup {
 
 	/** The commands that parse and analyze: their pipeline is warmed up while the command line is read. */
-	private static final Set<String> PIPELINE_COMMANDS = Set.of("check", "loops", "compile", "serve");
+	private static final Set<String> PIPELINE_COMMANDS = Set.of("check", "loops", "compile", "graph", "serve");
 
 	/** A small program of every kind of statement the pipeline compiles, in the jar (docs/examples). */
 	private static final String WARM_UP_PROGRAM = "training/single_chip.py";
