@@ -40,6 +40,8 @@ final class FunctionParser {
 
 	final ParseContext ctx;
 	final Scopes scopes = new Scopes();
+	/** The TaskId variable of the submit that bound each variable (DispatchPredicates.checkDeps). */
+	final java.util.Map<Var, Var> submitProducers = new java.util.IdentityHashMap<>();
 	final ExprParser exprs;
 	final TypeResolver types;
 	private final Deque<YieldFrame> yields = new ArrayDeque<>();

@@ -59,6 +59,7 @@ final class Submits {
 					attrs.put("allow_early_resolve", true);
 				}
 			}
+			case "predicate" -> attrs.put("predicate", DispatchPredicates.parse(p, callee, k));
 			case "dumps" -> attrs.put("dump_vars", p.exprs.args(k.value() instanceof Expr.ListExpr l ? l.elts() : List.of()));
 			default -> throw new CodegenException("pl.submit() got an unexpected keyword argument '" + k.name() + "'",
 					k.span());
@@ -67,6 +68,9 @@ final class Submits {
 		if (spmd && coreNum == null) {
 			throw new CodegenException("pl.spmd_submit(self." + callee + ", ...) requires the core_num keyword argument",
 					span);
+		}
+		if (attrs.get("predicate") instanceof dev.ptotools.codegen.ir.Expr predicate) {
+			DispatchPredicates.checkDeps(callee, predicate, deps, p.submitProducers, span);
 		}
 		dev.ptotools.codegen.ir.Function parsed = p.ctx.parsed.get(callee);
 		List<Type> elements = new ArrayList<>();
@@ -99,6 +103,14 @@ final class Submits {
 		}
 		if (t.elts().get(1) instanceof Expr.Name tidName) {
 			p.assignOrLet(tidName.id(), new dev.ptotools.codegen.ir.Expr.TupleGetItem(tmp, nOuts, span), span, null, out);
+			// what the submit wrote, for a later predicate's deps check
+			Var tid = p.scopes.lookup(tidName.id());
+			for (Expr o : outNames) {
+				Var v = o instanceof Expr.Name on ? p.scopes.lookup(on.id()) : null;
+				if (v != null && tid != null) {
+					p.submitProducers.put(v, tid);
+				}
+			}
 		}
 	}
 }

@@ -232,9 +232,12 @@ final class WithScopes {
 		}
 	}
 
-	/** pl.spmd(...) arguments: core_num, sync_start, name_hint, optimizations, allow_early_resolve, deps. */
+	/**
+	 * pl.spmd(...) arguments: core_num, sync_start, name_hint, optimizations, allow_early_resolve, deps,
+	 * predicate.
+	 */
 	private record SpmdArgs(dev.ptotools.codegen.ir.Expr coreNum, boolean syncStart, String nameHint, String split,
-			Long slotNum, boolean earlyResolve, List<Var> deps) {
+			Long slotNum, boolean earlyResolve, List<Var> deps, dev.ptotools.codegen.ir.Expr predicate) {
 	}
 
 	private SpmdArgs spmdArgs(Expr.Call call, boolean loopForm, boolean allowDeps) {
@@ -249,6 +252,7 @@ final class WithScopes {
 		Long slot = null;
 		boolean early = false;
 		List<Var> deps = List.of();
+		dev.ptotools.codegen.ir.Expr predicate = null;
 		for (Expr.Keyword k : call.keywords()) {
 			String name = k.name() == null ? "" : k.name();
 			switch (name) {
@@ -256,6 +260,7 @@ final class WithScopes {
 			case "sync_start" -> sync = boolLiteral(k, "sync_start");
 			case "name_hint" -> hint = nameHint(k.value(), "pl.spmd()");
 			case "allow_early_resolve" -> early = boolLiteral(k, "allow_early_resolve");
+			case "predicate" -> predicate = DispatchPredicates.parse(p, "pl.spmd()", k);
 			case "optimizations" -> {
 				if (k.value() instanceof Expr.ListExpr l) {
 					for (Expr o : l.elts()) {
@@ -286,7 +291,7 @@ final class WithScopes {
 		if (coreNum == null) {
 			throw new CodegenException("pl.spmd() requires core_num", call.span());
 		}
-		return new SpmdArgs(coreNum, sync, hint, split, slot, early, deps);
+		return new SpmdArgs(coreNum, sync, hint, split, slot, early, deps, predicate);
 	}
 
 	private dev.ptotools.codegen.ir.Expr coreNum(Expr e) {
@@ -331,6 +336,9 @@ final class WithScopes {
 		if (a.earlyResolve()) {
 			spmdAttrs.put("allow_early_resolve", true);
 		}
+		if (a.predicate() != null) {
+			spmdAttrs.put("predicate", a.predicate());
+		}
 		p.scopes.enter();
 		Var i = new Var(n.id(), new dev.ptotools.codegen.ir.Type.Scalar(dev.ptotools.codegen.types.DType.INDEX), f.span());
 		p.scopes.define(n.id(), i);
@@ -362,6 +370,9 @@ final class WithScopes {
 		Map<String, Object> attrs = new LinkedHashMap<>();
 		if (a.earlyResolve()) {
 			attrs.put("allow_early_resolve", true);
+		}
+		if (a.predicate() != null) {
+			attrs.put("predicate", a.predicate());
 		}
 		if (asTarget != null) {
 			if (!(asTarget instanceof Expr.Name n)) {
