@@ -58,6 +58,8 @@ final class FunctionParser {
 	int incoreDepth;
 	/** split_aiv regions around the statement being parsed (they do not nest). */
 	int splitAivDepth;
+	/** The mode of the split_aiv region around the statement being parsed ("UpDown", ...), or null. */
+	String splitAivMode;
 	/** The pl.dynamic symbols of this function's tensor parameters' shapes. */
 	final Set<Var> paramDimSymbols = new LinkedHashSet<>();
 

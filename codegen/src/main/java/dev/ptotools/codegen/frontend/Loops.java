@@ -337,10 +337,12 @@ final class Loops {
 		body.add(new dev.ptotools.codegen.ir.Stmt.Assign(lane, dev.ptotools.codegen.ir.Expr.Call.op("tile.get_subblock_idx",
 				List.of(), java.util.Map.of(), lane.type(), f.span()), f.span()));
 		p.splitAivDepth++;
+		p.splitAivMode = mode;
 		try {
 			body.addAll(p.parseBody(f.body()));
 		} finally {
 			p.splitAivDepth--;
+			p.splitAivMode = null;
 		}
 		p.scopes.exit(true);
 		dev.ptotools.codegen.ir.Stmt region = new dev.ptotools.codegen.ir.Stmt.SplitAivScope("", mode, 2,

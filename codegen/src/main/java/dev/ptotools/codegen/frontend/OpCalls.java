@@ -73,6 +73,7 @@ final class OpCalls {
 		case "pl.tensor.read", "pl.read", "pl.tile.read" -> read(c, bound);
 		case "pl.system.task_dummy" -> taskDummy(c, bound);
 		case "pl.system.syncall" -> syncall.build(c, bound);
+		case "pl.tile.aiv_shard", "pl.tile.aic_gather" -> SplitTransfers.build(p, c, b.name().endsWith("aiv_shard"));
 		default -> GatherScatterForms.handles(b.name()) ? gatherScatter.build(b.name(), c, bound)
 				: generic(c, name, b, bound);
 		};
