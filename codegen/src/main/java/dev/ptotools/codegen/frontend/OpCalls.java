@@ -400,8 +400,10 @@ final class OpCalls {
 				}
 			}
 			Object v = p.exprs.kwargValue(k.value());
-			// A keyword naming a required operand slot right after the positionals is an operand too.
-			if (idx == args.size() && ps.get(idx).required() && !collectiveAttr(b, k.name())
+			// A keyword naming a required operand slot right after the positionals is an operand too (not a
+			// keyword-only parameter: the wrapper passes those to the op as attributes).
+			if (idx == args.size() && ps.get(idx).required() && !ps.get(idx).kind().equals("keyword")
+					&& !collectiveAttr(b, k.name())
 					&& (v instanceof dev.ptotools.codegen.ir.Expr || v instanceof Long || v instanceof Double)) {
 				args.add(v instanceof dev.ptotools.codegen.ir.Expr x ? x : ir(k.value()));
 			} else {
