@@ -8,6 +8,7 @@ import { ServerController } from './server';
 import { needsRestart } from './settings';
 import { StatusBar } from './statusBar';
 import { SERVER_COMMAND as TASK_GRAPH_COMMAND, TaskGraphPanels } from './taskGraph';
+import { compareIrPasses, IR_SCHEME, SERVER_COMMAND as PASS_DUMPS_COMMAND, showIrAfterPass } from './passDumps';
 
 export const COMMANDS = {
   showGeneratedCodeForLoop: 'pto.showGeneratedCodeForLoop',
@@ -16,6 +17,8 @@ export const COMMANDS = {
   compileWorkspace: 'pto.client.compileWorkspace',
   // Not "pto.showTaskGraph", the server's command, for the same reason.
   showTaskGraph: 'pto.client.showTaskGraph',
+  showIrAfterPass: 'pto.client.showIrAfterPass',
+  compareIrPasses: 'pto.client.compareIrPasses',
   restartServer: 'pto.restartServer',
   showOutput: 'pto.showOutput',
 } as const;
@@ -30,13 +33,15 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
   controller = server;
   const statusBar = new StatusBar(COMMANDS.showOutput);
   const generated = new GeneratedCodeProvider();
-  const graphs = new TaskGraphPanels(async (uri) => {
+  const ask = (command: string) => async (uri: string): Promise<unknown> => {
     const client = server.runningClient;
     if (!client) {
       throw new Error('the PTO language server is not running');
     }
-    return client.sendRequest(ExecuteCommandRequest.type, { command: TASK_GRAPH_COMMAND, arguments: [uri] });
-  });
+    return client.sendRequest(ExecuteCommandRequest.type, { command, arguments: [uri] });
+  };
+  const graphs = new TaskGraphPanels(ask(TASK_GRAPH_COMMAND));
+  const irDocuments = new GeneratedCodeProvider('# This IR is no longer available. Run "PTO: Show IR After Pass" again.\n');
 
   context.subscriptions.push(
     output,
@@ -44,6 +49,8 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
     statusBar,
     generated,
     graphs,
+    irDocuments,
+    vscode.workspace.registerTextDocumentContentProvider(IR_SCHEME, irDocuments),
     server.onDidChangeState((state) => statusBar.setState(state)),
     server.onLoopSummary((summary) => statusBar.setSummary(summary)),
     vscode.workspace.registerTextDocumentContentProvider(SCHEME, generated),
@@ -51,7 +58,13 @@ export async function activate(context: vscode.ExtensionContext): Promise<void> 
       showGeneratedCodeForLoop(server, generated, uri, line),
     ),
     vscode.commands.registerCommand(COMMANDS.compileWorkspace, () => compileWorkspace(server)),
-    vscode.commands.registerCommand(COMMANDS.showTaskGraph, () => showTaskGraph(server, graphs)),
+    vscode.commands.registerCommand(COMMANDS.showTaskGraph, () => withPyptoEditor(server, (doc) => graphs.show(doc))),
+    vscode.commands.registerCommand(COMMANDS.showIrAfterPass, () =>
+      withPyptoEditor(server, (doc) => showIrAfterPass(ask(PASS_DUMPS_COMMAND), irDocuments, doc)),
+    ),
+    vscode.commands.registerCommand(COMMANDS.compareIrPasses, () =>
+      withPyptoEditor(server, (doc) => compareIrPasses(ask(PASS_DUMPS_COMMAND), irDocuments, doc)),
+    ),
     vscode.commands.registerCommand(COMMANDS.restartServer, () => server.restart()),
     vscode.commands.registerCommand(COMMANDS.showOutput, () => output.show(true)),
     vscode.workspace.onDidChangeConfiguration((event) => onConfigurationChanged(server, event)),
@@ -132,17 +145,18 @@ async function showGeneratedCodeForLoop(
   await showGeneratedCode(provider, uri, line, result);
 }
 
-async function showTaskGraph(server: ServerController, graphs: TaskGraphPanels): Promise<void> {
+/** Runs a command on the active Python editor's document, or says what is missing. */
+async function withPyptoEditor(server: ServerController, run: (doc: vscode.TextDocument) => Promise<void>): Promise<void> {
   if (!server.runningClient) {
     notRunning(server);
     return;
   }
   const editor = vscode.window.activeTextEditor;
   if (!editor || editor.document.languageId !== 'python') {
-    void vscode.window.showInformationMessage('Open a PyPTO file first: its task graph is shown beside it.');
+    void vscode.window.showInformationMessage('Open a PyPTO file first.');
     return;
   }
-  await graphs.show(editor.document);
+  await run(editor.document);
 }
 
 interface CompileResult {

@@ -29,8 +29,11 @@ export class GeneratedCodeProvider implements vscode.TextDocumentContentProvider
   private readonly changeEmitter = new vscode.EventEmitter<vscode.Uri>();
   readonly onDidChange = this.changeEmitter.event;
 
+  /** {@code missing}: the text of a document whose content is gone (the editor was restarted). */
+  constructor(private readonly missing = '# This generated code is no longer available. Run "PTO: Show Generated Code for Loop" again.\n') {}
+
   provideTextDocumentContent(uri: vscode.Uri): string {
-    return this.contents.get(uri.toString()) ?? '# This generated code is no longer available. Run "PTO: Show Generated Code for Loop" again.\n';
+    return this.contents.get(uri.toString()) ?? this.missing;
   }
 
   /** Stores (or replaces) the text behind a URI, refreshing an already open document. */

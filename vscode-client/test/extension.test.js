@@ -235,7 +235,7 @@ test('the four commands are registered next to the server commands, and contribu
   const { ext } = await started();
   try {
     const ids = [...ext.mock.registeredCommands.keys()];
-    for (const id of ['pto.showGeneratedCodeForLoop', 'pto.client.compileWorkspace', 'pto.client.showTaskGraph', 'pto.restartServer', 'pto.showOutput']) {
+    for (const id of ['pto.showGeneratedCodeForLoop', 'pto.client.compileWorkspace', 'pto.client.showTaskGraph', 'pto.client.showIrAfterPass', 'pto.client.compareIrPasses', 'pto.restartServer', 'pto.showOutput']) {
       assert.ok(ids.includes(id), `${id} registered`);
     }
     // vscode-languageclient registers the server's executeCommandProvider commands; no clash.
@@ -246,6 +246,8 @@ test('the four commands are registered next to the server commands, and contribu
       'pto.showGeneratedCodeForLoop': 'PTO: Show Generated Code for Loop',
       'pto.client.compileWorkspace': 'PTO: Compile Workspace',
       'pto.client.showTaskGraph': 'PTO: Show Task Graph',
+      'pto.client.showIrAfterPass': 'PTO: Show IR After Pass',
+      'pto.client.compareIrPasses': 'PTO: Compare IR Between Passes',
       'pto.restartServer': 'PTO: Restart Language Server',
       'pto.showOutput': 'PTO: Show Output',
     });
@@ -289,6 +291,37 @@ test('Show Task Graph opens the page beside the document, follows its edits and 
     panel.receive({ command: 'reveal', line: 0 });
     panel.receive('nonsense');
     assert.equal(ext.mock.calls.shownDocuments.length, 1);
+  } finally {
+    await ext.stop();
+  }
+});
+
+test('Show IR After Pass opens the chosen program after a pass read-only; Compare IR Between Passes diffs two', async () => {
+  const { ext, messages } = await started();
+  try {
+    const doc = ext.mock.openDocument(ext.mock.vscode.Uri.file('/work/prog.py'), PROGRAM);
+    ext.mock.setActiveEditor(doc, 0);
+    await ext.mock.vscode.commands.executeCommand('pto.client.showIrAfterPass');
+    assert.deepEqual(messages('workspace/executeCommand')[0].params, { command: 'pto.showPassDumps', arguments: ['file:///work/prog.py'] });
+    // the mock's quick pick takes the first item: the front end's program
+    const [pick] = ext.mock.calls.quickPicks;
+    assert.deepEqual(pick.items.map((i) => i.label), ['00_frontend', '01_after_InlineFunctions', '02_after_UnrollLoops']);
+    assert.equal(pick.items[2].picked, true, 'the last pass is offered first');
+    const [shown] = ext.mock.calls.shownDocuments;
+    assert.equal(shown.document.uri.scheme, 'pto-ir');
+    assert.equal(shown.document.uri.path, '/P/00_frontend.py');
+    assert.equal(shown.document.getText(), '# P as parsed\n');
+    assert.equal(shown.document.languageId, 'python');
+
+    await ext.mock.vscode.commands.executeCommand('pto.client.compareIrPasses');
+    const diff = ext.mock.calls.commandsExecuted.find((c) => c.id === 'vscode.diff');
+    assert.ok(diff, 'vscode.diff executed');
+    const [left, right, title] = diff.args;
+    assert.equal(left.path, '/P/00_frontend.py');
+    assert.equal(right.path, '/P/01_after_InlineFunctions.py');
+    assert.equal(title, 'P: 00_frontend ↔ 01_after_InlineFunctions');
+    const provider = ext.mock.calls.contentProviders.get('pto-ir');
+    assert.equal(provider.provideTextDocumentContent(right), '# P inlined\n');
   } finally {
     await ext.stop();
   }

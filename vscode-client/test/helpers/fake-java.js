@@ -102,6 +102,24 @@ function serve(log, logFile) {
           } else {
             send({ id: msg.id, result: null });
           }
+        } else if (command === 'pto.showPassDumps') {
+          const [uri] = args;
+          const text = documents.get(uri) ?? '';
+          const programs = [...text.matchAll(/^class (\w+)/gm)].map((m) => m[1]);
+          send({
+            id: msg.id,
+            result: {
+              programs: programs.map((p) => ({
+                program: p,
+                dumps: [
+                  { file: '00_frontend.py', pass: 'frontend', text: `# ${p} as parsed\n` },
+                  { file: '01_after_InlineFunctions.py', pass: 'InlineFunctions', text: `# ${p} inlined\n` },
+                  { file: '02_after_UnrollLoops.py', pass: 'UnrollLoops', text: `# ${p} unrolled\n` },
+                ],
+              })),
+              notCompiled: programs.length === 0 ? ['PTO500: nothing compiles'] : [],
+            },
+          });
         } else if (command === 'pto.showTaskGraph') {
           // One page per "class" line of the document as last sent, numbered by request.
           const [uri] = args;

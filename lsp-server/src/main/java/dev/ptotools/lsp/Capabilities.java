@@ -46,7 +46,8 @@ final class Capabilities {
 				SemanticTokensFeature.LEGEND, true, false);
 		c.setSemanticTokensProvider(tokens);
 		c.setExecuteCommandProvider(new ExecuteCommandOptions(List.of(PtoLanguageServer.SHOW_GENERATED_CODE,
-				PtoLanguageServer.EXPLAIN_LOOP, PtoLanguageServer.COMPILE_WORKSPACE, PtoLanguageServer.SHOW_TASK_GRAPH)));
+				PtoLanguageServer.EXPLAIN_LOOP, PtoLanguageServer.COMPILE_WORKSPACE, PtoLanguageServer.SHOW_TASK_GRAPH,
+				PtoLanguageServer.SHOW_PASS_DUMPS)));
 		WorkspaceFoldersOptions folders = new WorkspaceFoldersOptions();
 		folders.setSupported(true);
 		folders.setChangeNotifications(true);

@@ -53,6 +53,7 @@ public class PtoLanguageServer extends LanguageServerImpl {
 	public static final String EXPLAIN_LOOP = "pto.explainLoop";
 	public static final String COMPILE_WORKSPACE = "pto.compileWorkspace";
 	public static final String SHOW_TASK_GRAPH = "pto.showTaskGraph";
+	public static final String SHOW_PASS_DUMPS = "pto.showPassDumps";
 
 	private final Map<String, OpenDocument> documents = new ConcurrentHashMap<>();
 	private final WorkspaceFolders workspace = new WorkspaceFolders(new ConfigurationWarnings(this::warn));

@@ -575,6 +575,35 @@ class LanguageServerTest {
 				.executeCommand(new ExecuteCommandParams(PtoLanguageServer.SHOW_TASK_GRAPH, List.of())).get(30, TimeUnit.SECONDS));
 	}
 
+	@Test
+	void showPassDumpsGivesTheProgramAfterEveryPassOfTheDocumentAsItIsNow() throws Exception {
+		text = text.replace("            scratch = pl.create_tensor([SIZE], dtype=pl.FP32)\n", "");
+		openExample();
+		JsonObject dumps = json(lsp.server.getWorkspaceService()
+				.executeCommand(new ExecuteCommandParams(PtoLanguageServer.SHOW_PASS_DUMPS, List.of(new JsonPrimitive(uri))))
+				.get(60, TimeUnit.SECONDS));
+		assertEquals(1, dumps.getAsJsonArray("programs").size(), dumps.toString().substring(0, 300));
+		JsonObject program = dumps.getAsJsonArray("programs").get(0).getAsJsonObject();
+		assertEquals("Reasons", program.get("program").getAsString());
+		var list = program.getAsJsonArray("dumps");
+		JsonObject first = list.get(0).getAsJsonObject();
+		assertEquals("00_frontend.py", first.get("file").getAsString());
+		assertEquals("frontend", first.get("pass").getAsString());
+		assertTrue(first.get("text").getAsString().contains("class Reasons:"), first.get("text").getAsString());
+		List<String> passes = new java.util.ArrayList<>();
+		list.forEach(d -> passes.add(d.getAsJsonObject().get("pass").getAsString()));
+		assertTrue(passes.indexOf("ConvertToSSA") > passes.indexOf("UnrollLoops") && passes.indexOf("UnrollLoops") > 0, passes.toString());
+		// pypto's numbering: the file of each pass is NN_after_<Pass>.py
+		list.forEach(d -> {
+			JsonObject o = d.getAsJsonObject();
+			assertTrue(o.get("file").getAsString().equals("00_frontend.py")
+					|| o.get("file").getAsString().matches("\\d\\d_after_" + o.get("pass").getAsString() + "\\.py"), o.get("file").getAsString());
+		});
+		assertThrows(ExecutionException.class, () -> lsp.server.getWorkspaceService()
+				.executeCommand(new ExecuteCommandParams(PtoLanguageServer.SHOW_PASS_DUMPS, List.of(new JsonPrimitive(7))))
+				.get(30, TimeUnit.SECONDS));
+	}
+
 	/** A @pl.jit.host entry's files go to _jit_<entry>/, not to a folder named after the function. */
 	@Test
 	void showGeneratedCodeOfAJitHostEntry() throws Exception {

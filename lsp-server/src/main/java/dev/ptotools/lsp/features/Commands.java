@@ -64,6 +64,11 @@ public final class Commands {
 			return generatedCode(args);
 		case PtoLanguageServer.COMPILE_WORKSPACE:
 			return compileWorkspace(params.getWorkDoneToken());
+		case PtoLanguageServer.SHOW_PASS_DUMPS:
+			if (args.isEmpty() || !(args.get(0) instanceof JsonPrimitive p && p.isString()) && !(args.get(0) instanceof String)) {
+				throw InvalidParams.error(PtoLanguageServer.SHOW_PASS_DUMPS + " takes [uri] (a document uri); got " + args);
+			}
+			return passDumps(args);
 		case PtoLanguageServer.SHOW_TASK_GRAPH:
 			if (args.isEmpty() || !(args.get(0) instanceof JsonPrimitive p && p.isString()) && !(args.get(0) instanceof String)) {
 				throw InvalidParams.error(PtoLanguageServer.SHOW_TASK_GRAPH + " takes [uri] (a document uri); got " + args);
@@ -172,6 +177,54 @@ public final class Commands {
 		r.generation().problems().stream().filter(Problem::isError).forEach(p -> problems.add(p.message()));
 		out.add("notCompiled", problems);
 		return out;
+	}
+
+	/**
+	 * The program of each entry of a document after the front end and after every pass, as
+	 * {@code pto compile --dump-passes} writes it (pypto's passes_dump/ names and numbering), from the
+	 * document's current text: {@code {programs: [{program, dumps: [{file, pass, text}]}], notCompiled}}.
+	 */
+	private Object passDumps(List<Object> args) {
+		AnalyzedDocument a = document(args);
+		if (a == null || !a.usable()) {
+			return null;
+		}
+		String name = a.snapshot().path() == null ? a.snapshot().uri() : a.snapshot().path().toString();
+		Generation g = dev.ptotools.codegen.Compiler.generate(a.analysis(),
+				a.settings().effectiveCompile(a.project()).options().withDumpPasses(true), name);
+		java.util.Map<String, com.google.gson.JsonArray> byProgram = new java.util.LinkedHashMap<>();
+		for (dev.ptotools.codegen.GeneratedFile f : g.files()) {
+			int cut = f.path().indexOf("/passes_dump/");
+			if (cut < 0) {
+				continue;
+			}
+			String file = f.path().substring(cut + "/passes_dump/".length());
+			JsonObject dump = new JsonObject();
+			dump.addProperty("file", file);
+			dump.addProperty("pass", passOf(file));
+			dump.addProperty("text", f.content());
+			byProgram.computeIfAbsent(f.path().substring(0, cut), k -> new com.google.gson.JsonArray()).add(dump);
+		}
+		com.google.gson.JsonArray programs = new com.google.gson.JsonArray();
+		byProgram.forEach((program, dumps) -> {
+			JsonObject p = new JsonObject();
+			p.addProperty("program", program);
+			p.add("dumps", dumps);
+			programs.add(p);
+		});
+		JsonObject out = new JsonObject();
+		out.add("programs", programs);
+		com.google.gson.JsonArray problems = new com.google.gson.JsonArray();
+		g.problems().stream().filter(Problem::isError).forEach(p -> problems.add(p.message()));
+		out.add("notCompiled", problems);
+		return out;
+	}
+
+	/** "03_after_CtrlFlowTransform.py" -> "CtrlFlowTransform"; "00_frontend.py" -> "frontend". */
+	static String passOf(String file) {
+		String base = file.endsWith(".py") ? file.substring(0, file.length() - 3) : file;
+		int after = base.indexOf("_after_");
+		return after >= 0 ? base.substring(after + "_after_".length()) : base.substring(base.indexOf('_') + 1);
 	}
 
 	/** This server's folder of pages for one document (under the system's temporary folder), emptied first. */
