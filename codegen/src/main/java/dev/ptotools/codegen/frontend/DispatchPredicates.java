@@ -1,6 +1,7 @@
 package dev.ptotools.codegen.frontend;
 
 import dev.ptotools.analyzer.ir.Expr.Keyword;
+import dev.ptotools.codegen.ir.DispatchPredicate;
 import dev.ptotools.codegen.ir.Expr;
 import dev.ptotools.codegen.ir.Type;
 import dev.ptotools.codegen.ir.Var;
@@ -28,10 +29,10 @@ final class DispatchPredicates {
 			throw new CodegenException("'" + method + "' predicate must be a single comparison (==, !=, >, <, >=, <=); got "
 					+ got, k.value().span());
 		}
-		Expr lhs = stripCast(cmp.left());
-		Expr rhs = stripCast(cmp.right());
-		Expr.Call read = isRead(lhs) && rhs instanceof Expr.ConstInt ? (Expr.Call) lhs
-				: isRead(rhs) && lhs instanceof Expr.ConstInt ? (Expr.Call) rhs : null;
+		Expr lhs = DispatchPredicate.stripCast(cmp.left());
+		Expr rhs = DispatchPredicate.stripCast(cmp.right());
+		Expr.Call read = DispatchPredicate.isRead(lhs) && rhs instanceof Expr.ConstInt ? (Expr.Call) lhs
+				: DispatchPredicate.isRead(rhs) && lhs instanceof Expr.ConstInt ? (Expr.Call) rhs : null;
 		if (read == null) {
 			throw new CodegenException("'" + method + "' predicate must compare one tensor element (e.g. t[i]) against an "
 					+ "integer literal; the runtime evaluates a single element-vs-constant comparison", k.value().span());
@@ -54,8 +55,8 @@ final class DispatchPredicates {
 		if (!(predicate instanceof Expr.Binary cmp)) {
 			return;
 		}
-		Expr lhs = stripCast(cmp.left());
-		Expr read = isRead(lhs) ? lhs : stripCast(cmp.right());
+		Expr lhs = DispatchPredicate.stripCast(cmp.left());
+		Expr read = DispatchPredicate.isRead(lhs) ? lhs : DispatchPredicate.stripCast(cmp.right());
 		if (!(read instanceof Expr.Call c) || c.args().isEmpty() || !(c.args().get(0) instanceof Var operand)) {
 			return;
 		}
@@ -68,16 +69,7 @@ final class DispatchPredicates {
 				+ "bound to '" + tidName + "', but '" + tidName + "' is not in deps=", at);
 	}
 
-	private static boolean isRead(Expr e) {
-		return e instanceof Expr.Call c && c.isOp("tensor.read");
-	}
 
-	private static Expr stripCast(Expr e) {
-		while (e instanceof Expr.Unary u && u.op() == Expr.UnaryOp.Cast) {
-			e = u.operand();
-		}
-		return e;
-	}
 
 	/** The IR node kind pypto names in the message (its class name). */
 	private static String kind(Expr e) {

@@ -2,6 +2,7 @@ package dev.ptotools.codegen.emit.orchestration;
 
 import java.util.List;
 
+import dev.ptotools.codegen.ir.DispatchPredicate;
 import dev.ptotools.codegen.ir.Expr;
 import dev.ptotools.codegen.ir.Type;
 import dev.ptotools.codegen.support.CodegenException;
@@ -36,17 +37,17 @@ final class Predicates {
 			throw new CodegenException("Submit dispatch predicate must be a single comparison (==, !=, >, <, >=, <=) "
 					+ "between a tensor element and an integer literal, e.g. predicate=(t[i] > 0)", pred.span());
 		}
-		Expr lhs = stripCast(cmp.left());
-		Expr rhs = stripCast(cmp.right());
+		Expr lhs = DispatchPredicate.stripCast(cmp.left());
+		Expr rhs = DispatchPredicate.stripCast(cmp.right());
 		boolean flipped = false;
 		Expr read = lhs;
 		Expr konst = rhs;
-		if (!(isRead(read) && konst instanceof Expr.ConstInt)) {
+		if (!(DispatchPredicate.isRead(read) && konst instanceof Expr.ConstInt)) {
 			read = rhs;
 			konst = lhs;
 			flipped = true;
 		}
-		if (!(isRead(read) && konst instanceof Expr.ConstInt target)) {
+		if (!(DispatchPredicate.isRead(read) && konst instanceof Expr.ConstInt target)) {
 			throw new CodegenException("Submit dispatch predicate must compare a tensor element (a tensor.read, e.g. t[i]) "
 					+ "against an integer literal; got neither side in that form", pred.span());
 		}
@@ -94,16 +95,7 @@ final class Predicates {
 		st.line(taskVar + ".set_predicate(" + pv + ");");
 	}
 
-	private static boolean isRead(Expr e) {
-		return e instanceof Expr.Call c && c.isOp("tensor.read");
-	}
 
-	private static Expr stripCast(Expr e) {
-		while (e instanceof Expr.Unary u && u.op() == Expr.UnaryOp.Cast) {
-			e = u.operand();
-		}
-		return e;
-	}
 
 	private static String op(Expr.BinaryOp op, boolean flipped) {
 		return switch (op) {
