@@ -36,6 +36,7 @@ export const SERVER_KEYS = [
   'debounceMs',
   'maxFileChars',
   'inlayHints',
+  'inlayHintSpecialization',
 ] as const;
 
 /**

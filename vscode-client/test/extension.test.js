@@ -63,6 +63,7 @@ test('package.json contributes every pto setting with the contract defaults', ()
     'pto.deviceIds',
     'pto.disabledRules',
     'pto.groupedDispatch',
+    'pto.inlayHintSpecialization',
     'pto.inlayHints',
     'pto.java.home',
     'pto.jvmOptions',

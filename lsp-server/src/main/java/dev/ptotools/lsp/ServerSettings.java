@@ -21,15 +21,16 @@ import dev.ptotools.config.ProjectConfig;
 /**
  * The editor's {@code pto} settings for one workspace folder, laid over pyproject.toml's [tool.pto].
  * Fields are null where the editor sets nothing. Rules in {@code disabledRules} and {@code severities}
- * are named by id, id prefix or name ({@link RuleSelectors}); {@code problems} says what the server
- * could not use, for the user to see.
+ * are named by id, id prefix or name ({@link RuleSelectors}); {@code inlayHintSpecialization} names the
+ * specialization (output folder, {@code _jit_k__2}) whose types the inlay hints show first;
+ * {@code problems} says what the server could not use, for the user to see.
  */
 public record ServerSettings(String outputFolder, Boolean codegenOnSave, CompileSettings compile,
 		Map<String, Severity> severities, Set<String> disabled, Integer debounceMs, Integer maxFileChars,
-		Boolean inlayHints, List<String> problems) {
+		Boolean inlayHints, String inlayHintSpecialization, List<String> problems) {
 
 	public static final ServerSettings EMPTY = new ServerSettings(null, null, CompileSettings.NONE, Map.of(), Set.of(), null, null,
-			null, List.of());
+			null, null, List.of());
 
 	/**
 	 * No wait by default: an analysis of a 2,000-line module takes tens of milliseconds, a burst of edits
@@ -77,7 +78,11 @@ public record ServerSettings(String outputFolder, Boolean codegenOnSave, Compile
 		}
 		return new ServerSettings(str(o, "outputFolder"), bool(o, "codegenOnSave"), compile,
 				Map.copyOf(severities), Set.copyOf(disabled), integer(o, "debounceMs"), integer(o, "maxFileChars"),
-				bool(o, "inlayHints"), List.copyOf(problems));
+				bool(o, "inlayHints"), blankToNull(str(o, "inlayHintSpecialization")), List.copyOf(problems));
+	}
+
+	private static String blankToNull(String s) {
+		return s == null || s.isBlank() ? null : s.strip();
 	}
 
 	/** The id or id prefix a rule selector stands for; one that names no rule is a problem, kept as written. */

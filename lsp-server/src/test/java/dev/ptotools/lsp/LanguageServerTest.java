@@ -255,6 +255,32 @@ class LanguageServerTest {
 	}
 
 	@Test
+	void theSettingPicksTheSpecializationTheInlayHintsShow() throws Exception {
+		lsp.initialize(workspace,
+				com.google.gson.JsonParser.parseString("{\"settings\": {\"inlayHintSpecialization\": \"_jit_double__2\"}}"));
+		String src = TYPED;
+		Path file = workspace.resolve("typed.py");
+		Files.writeString(file, src);
+		String u = file.toUri().toString();
+		lsp.open(u, src);
+		lsp.awaitVersion(u, 1);
+		List<InlayHint> hints = List.of();
+		for (long end = System.nanoTime() + TimeUnit.SECONDS.toNanos(60); hints.isEmpty() && System.nanoTime() < end;) {
+			hints = lsp.server.getTextDocumentService()
+					.inlayHint(new InlayHintParams(new TextDocumentIdentifier(u), new Range(new Position(0, 0), new Position(999, 0))))
+					.get(30, TimeUnit.SECONDS);
+			if (hints.isEmpty()) {
+				Thread.sleep(20);
+			}
+		}
+		// the second sample call's types: [32, 64] FP16 tensors (loaded 16 rows at a time), the first's in the tooltip
+		assertEquals(List.of(" [32, 64] FP16 (+1)", " [32, 64] FP16 (+1)", ": Tile[16, 64] FP16 Vec (+1)",
+				": Tile[16, 64] FP16 Vec (+1)"), hints.stream().map(h -> h.getLabel().getLeft()).toList());
+		String tip = hints.get(2).getTooltip().getRight().getValue();
+		assertTrue(tip.indexOf("_jit_double__2") < tip.indexOf("_jit_double\n"), tip);
+	}
+
+	@Test
 	void inlayHintsAreOffWithTheSettingOff() throws Exception {
 		lsp.initialize(workspace, com.google.gson.JsonParser.parseString("{\"settings\": {\"inlayHints\": false}}"));
 		String src = TYPED;

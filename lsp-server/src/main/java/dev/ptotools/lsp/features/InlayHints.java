@@ -26,7 +26,8 @@ import dev.ptotools.lsp.Lsp;
  * function binds, after the name ({@code t: Tile[16, 64] FP32 Vec}), and after a {@code @pl.jit}
  * parameter's bare annotation ({@code a: pl.Tensor [16, 64] FP32}), from the compile the editor ran.
  * Where specializations differ the first is shown with how many others there are ({@code (+1)}); the
- * tooltip lists them all. The {@code inlayHints} setting turns them off.
+ * tooltip lists them all. The {@code inlayHintSpecialization} setting picks the one shown (by its output
+ * folder, {@code _jit_matmul__2}); the {@code inlayHints} setting turns them off.
  */
 public final class InlayHints {
 
@@ -49,8 +50,13 @@ public final class InlayHints {
 				bindings.computeIfAbsent(t.at(), k -> new ArrayList<>()).add(t);
 			}
 		}
+		String chosen = doc.settings() == null ? null : doc.settings().inlayHintSpecialization();
 		List<InlayHint> out = new ArrayList<>();
 		bindings.forEach((at, types) -> {
+			if (chosen != null) {
+				// the chosen specialization first, the others in their order
+				types.sort(java.util.Comparator.comparing(t -> !t.program().equals(chosen)));
+			}
 			int position = positionOffset(text, at, types);
 			if (position >= 0) {
 				InlayHint h = hint(text, at, types);
