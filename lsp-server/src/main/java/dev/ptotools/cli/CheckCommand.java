@@ -125,10 +125,7 @@ public final class CheckCommand implements Callable<Integer> {
 	public Integer call() throws IOException {
 		Path cwd = Cli.cwd();
 		Path base = root == null ? cwd : cwd.resolve(root).normalize();
-		try {
-			compileFlags.validate();
-		} catch (IllegalArgumentException e) {
-			Cli.error(e.getMessage());
+		if (!compileFlags.valid()) {
 			return Cli.ERROR;
 		}
 		Cli.Projects projects = new Cli.Projects();

@@ -80,10 +80,7 @@ public final class CompileCommand implements Callable<Integer> {
 	@Override
 	public Integer call() throws IOException {
 		Path cwd = Cli.cwd();
-		try {
-			flags.validate();
-		} catch (IllegalArgumentException e) {
-			Cli.error(e.getMessage());
+		if (!flags.valid()) {
 			return Cli.ERROR;
 		}
 		Cli.Projects projects = new Cli.Projects();

@@ -75,6 +75,17 @@ final class CompileFlags {
 		}
 	}
 
+	/** Whether the flags fit together; when not, the error is printed (the command then exits 2). */
+	boolean valid() {
+		try {
+			validate();
+			return true;
+		} catch (IllegalArgumentException e) {
+			Cli.error(e.getMessage());
+			return false;
+		}
+	}
+
 	/** Checks the flags on their own, so a bad value is a usage error before any file is read. */
 	void validate() {
 		settings().options();
