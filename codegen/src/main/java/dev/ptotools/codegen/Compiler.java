@@ -103,6 +103,9 @@ public final class Compiler {
 			if (quiet) {
 				break;
 			}
+			if (f.kind() == CompileFindings.Kind.PERF_HINT) {
+				continue; // advice on a program that compiles: check and the editor show it (PTO503)
+			}
 			if (f.kind() == CompileFindings.Kind.OVERRIDDEN) {
 				Problem p = problem(analysis, sourceName, f.program(), f.span(), "PTO502: " + f.message());
 				problems.add(new Problem(Severity.INFO, p.message(), p.source(), p.line(), p.column(), p.program()));

@@ -24,7 +24,12 @@ public record CompileFindings(List<Finding> findings, Object output) {
 		 * Not a problem: the settings (flags, [tool.pto], the editor's) override what the module's own compile
 		 * call asks for, so the program is compiled for other options than running the module would.
 		 */
-		OVERRIDDEN
+		OVERRIDDEN,
+		/**
+		 * Not a problem: one of pypto's performance hints (its PerfHint diagnostics, e.g. PH001) on a program that
+		 * compiles.
+		 */
+		PERF_HINT
 	}
 
 	/** One problem of one program; program is its output name (or null for the module). */

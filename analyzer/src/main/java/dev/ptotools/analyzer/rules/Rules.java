@@ -16,6 +16,7 @@ import dev.ptotools.analyzer.rules.calls.UnknownKeywordRule;
 import dev.ptotools.analyzer.rules.comm.AllToAllVInLoopRule;
 import dev.ptotools.analyzer.rules.compile.CompileRejectedRule;
 import dev.ptotools.analyzer.rules.compile.CompileSettingsOverrideRule;
+import dev.ptotools.analyzer.rules.compile.TileInnermostDimRule;
 import dev.ptotools.analyzer.rules.compile.CompileUnsupportedRule;
 import dev.ptotools.analyzer.rules.comm.AllreduceSignalRule;
 import dev.ptotools.analyzer.rules.comm.DeadAllocationRule;
@@ -54,7 +55,7 @@ public final class Rules {
 			new UnknownKeywordRule(), new UnknownBuiltinRule(), new FunctionDeclarationRule(),
 			new DeviceBeforeDefinitionRule(), new MissingAnnotationRule(), new UnsupportedStatementRule(),
 			new InvalidLoopRule(), new JitShapeUnknownRule(), new CompileRejectedRule(), new CompileUnsupportedRule(),
-			new CompileSettingsOverrideRule());
+			new CompileSettingsOverrideRule(), new TileInnermostDimRule());
 
 	private Rules() {
 	}

@@ -187,6 +187,9 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 			List<GeneratedFile> files = new ArrayList<>(built.files());
 			files.addAll(dumps);
 			programs.add(new CompiledProgram(e, List.copyOf(files), built.graphs()));
+			// pypto's post-pipeline performance hints, on a program that compiles
+			findings.addAll(dev.ptotools.codegen.verify.TileInnermostDimGranularity.hints(lowered, options.backend(),
+					e.outputName()));
 		} catch (CodegenException ex) {
 			findings.add(new CompileFindings.Finding(
 					ex.isUnsupported() ? CompileFindings.Kind.UNSUPPORTED : CompileFindings.Kind.REJECTED,
