@@ -6,7 +6,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Map;
 import java.util.Set;
 import java.util.concurrent.Callable;
 
@@ -96,13 +95,8 @@ public final class GraphCommand implements Callable<Integer> {
 					+ found.files().size() + (found.files().size() == 1 ? " file." : " files."));
 			return failed ? Cli.FINDINGS : Cli.OK;
 		}
-		Map<TaskGraphPage.Input, String> names = TaskGraphs.fileNames(pages);
 		try {
-			Files.createDirectories(out);
-			for (TaskGraphPage.Input p : pages) {
-				write(out.resolve(names.get(p)), TaskGraphPage.html(p));
-			}
-			write(out.resolve("index.html"), TaskGraphPage.index(pages, names));
+			TaskGraphs.write(pages, out);
 		} catch (IOException e) {
 			Cli.error(Cli.display(cwd, out) + ": cannot write the pages: " + Cli.reason(e));
 			return Cli.ERROR;
@@ -110,18 +104,6 @@ public final class GraphCommand implements Callable<Integer> {
 		Cli.out().println("Wrote the task graphs of " + pages.size() + (pages.size() == 1 ? " program" : " programs")
 				+ " into " + Cli.display(cwd, out) + ": open " + Cli.display(cwd, out.resolve("index.html")));
 		return failed ? Cli.FINDINGS : Cli.OK;
-	}
-
-	/** Writes a page through a temporary file, so a reader never sees half of it. */
-	private static void write(Path file, String html) throws IOException {
-		Path tmp = Files.createTempFile(file.getParent(), ".pto-graph", ".tmp");
-		try {
-			Files.writeString(tmp, html, StandardCharsets.UTF_8);
-			Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
-					java.nio.file.StandardCopyOption.ATOMIC_MOVE);
-		} finally {
-			Files.deleteIfExists(tmp);
-		}
 	}
 
 	private Unit pages(Path file, String display, ProjectConfig project) {

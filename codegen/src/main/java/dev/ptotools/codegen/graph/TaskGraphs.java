@@ -52,11 +52,50 @@ public final class TaskGraphs {
 		return new Result(pages, generation);
 	}
 
+	/** A page written: its program, its file and its HTML. */
+	public record WrittenPage(TaskGraphPage.Input input, java.nio.file.Path file, String html) {
+	}
+
+	/** A folder of pages as written: the pages in order, and the index that links them. */
+	public record Site(List<WrittenPage> pages, java.nio.file.Path index) {
+	}
+
+	/**
+	 * Writes the pages and their index into a folder (created if missing), each through a temporary file
+	 * and a rename, so that a browser or editor never reads half a page; the CLI's {@code pto graph} and
+	 * the language server's {@code pto.showTaskGraph} both write here.
+	 */
+	public static Site write(List<TaskGraphPage.Input> pages, java.nio.file.Path dir) throws java.io.IOException {
+		java.nio.file.Files.createDirectories(dir);
+		Map<TaskGraphPage.Input, String> names = fileNames(pages);
+		List<WrittenPage> written = new ArrayList<>();
+		for (TaskGraphPage.Input p : pages) {
+			String html = TaskGraphPage.html(p);
+			java.nio.file.Path file = dir.resolve(names.get(p));
+			writeWhole(file, html);
+			written.add(new WrittenPage(p, file, html));
+		}
+		java.nio.file.Path index = dir.resolve("index.html");
+		writeWhole(index, TaskGraphPage.index(pages, names));
+		return new Site(written, index);
+	}
+
+	private static void writeWhole(java.nio.file.Path file, String text) throws java.io.IOException {
+		java.nio.file.Path tmp = java.nio.file.Files.createTempFile(file.getParent(), ".pto-graph", ".tmp");
+		try {
+			java.nio.file.Files.writeString(tmp, text, java.nio.charset.StandardCharsets.UTF_8);
+			java.nio.file.Files.move(tmp, file, java.nio.file.StandardCopyOption.REPLACE_EXISTING,
+					java.nio.file.StandardCopyOption.ATOMIC_MOVE);
+		} finally {
+			java.nio.file.Files.deleteIfExists(tmp);
+		}
+	}
+
 	/**
 	 * File names for a folder of pages: {@code <program>.html}, numbered when two modules define programs
 	 * of one name, never {@code index.html}.
 	 */
-	public static Map<TaskGraphPage.Input, String> fileNames(List<TaskGraphPage.Input> pages) {
+	static Map<TaskGraphPage.Input, String> fileNames(List<TaskGraphPage.Input> pages) {
 		Map<TaskGraphPage.Input, String> names = new LinkedHashMap<>();
 		java.util.Set<String> taken = new java.util.HashSet<>(java.util.Set.of("index"));
 		for (TaskGraphPage.Input p : pages) {

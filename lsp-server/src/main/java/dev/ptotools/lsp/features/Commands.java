@@ -25,7 +25,6 @@ import dev.ptotools.analyzer.facts.RankLoop;
 import dev.ptotools.codegen.CompileResult;
 import dev.ptotools.codegen.Generation;
 import dev.ptotools.codegen.Problem;
-import dev.ptotools.codegen.graph.TaskGraphPage;
 import dev.ptotools.codegen.graph.TaskGraphs;
 import dev.ptotools.config.Compilations;
 import dev.ptotools.language.source.LineMap;
@@ -152,21 +151,15 @@ public final class Commands {
 		JsonObject out = new JsonObject();
 		com.google.gson.JsonArray pages = new com.google.gson.JsonArray();
 		try {
-			Path dir = graphFolder(a.snapshot().uri());
-			java.util.Map<TaskGraphPage.Input, String> names = TaskGraphs.fileNames(r.pages());
-			for (TaskGraphPage.Input p : r.pages()) {
-				String html = TaskGraphPage.html(p);
-				Path file = dir.resolve(names.get(p));
-				Files.writeString(file, html);
+			TaskGraphs.Site site = TaskGraphs.write(r.pages(), graphFolder(a.snapshot().uri()));
+			for (TaskGraphs.WrittenPage p : site.pages()) {
 				JsonObject page = new JsonObject();
-				page.addProperty("program", p.program());
-				page.addProperty("path", file.toString());
-				page.addProperty("html", html);
+				page.addProperty("program", p.input().program());
+				page.addProperty("path", p.file().toString());
+				page.addProperty("html", p.html());
 				pages.add(page);
 			}
-			Path index = dir.resolve("index.html");
-			Files.writeString(index, TaskGraphPage.index(r.pages(), names));
-			out.addProperty("index", index.toString());
+			out.addProperty("index", site.index().toString());
 		} catch (java.io.IOException e) {
 			throw new org.eclipse.lsp4j.jsonrpc.ResponseErrorException(new org.eclipse.lsp4j.jsonrpc.messages.ResponseError(
 					org.eclipse.lsp4j.jsonrpc.messages.ResponseErrorCode.InternalError,
@@ -245,7 +238,6 @@ public final class Commands {
 				}
 			}
 		}
-		Files.createDirectories(dir);
 		return dir;
 	}
 
