@@ -38,9 +38,16 @@ export function isRevealMessage(value: unknown): value is RevealMessage {
 
 type Ask = (uri: string) => Promise<unknown>;
 
+/** An open panel: the program it shows, and the pending refresh after an edit. */
+interface Shown {
+  panel: vscode.WebviewPanel;
+  program: string;
+  timer?: ReturnType<typeof setTimeout>;
+}
+
 /** One panel per document; it follows the document's edits until it is closed. */
 export class TaskGraphPanels implements vscode.Disposable {
-  private readonly panels = new Map<string, { panel: vscode.WebviewPanel; program: string; timer?: ReturnType<typeof setTimeout> }>();
+  private readonly panels = new Map<string, Shown>();
   private readonly subscription: vscode.Disposable;
 
   constructor(private readonly ask: Ask, private readonly delayMs = 300) {
@@ -84,7 +91,7 @@ export class TaskGraphPanels implements vscode.Disposable {
       localResourceRoots: [],
     });
     panel.webview.html = page.html;
-    const entry: { panel: vscode.WebviewPanel; program: string; timer?: ReturnType<typeof setTimeout> } = { panel, program: page.program };
+    const entry: Shown = { panel, program: page.program };
     this.panels.set(key, entry);
     panel.webview.onDidReceiveMessage((message: unknown) => {
       if (isRevealMessage(message)) {

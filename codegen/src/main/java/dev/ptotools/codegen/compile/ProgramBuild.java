@@ -74,7 +74,7 @@ final class ProgramBuild {
 			}
 			for (Function orch : orchs) {
 				NextLevelPrograms.checkReferences(program, orch);
-				chip(program, orch, ProgramLayout.nextLevelCpp(out, orch.name()), ProgramLayout.nextLevelConfig(out, orch.name()),
+				chip(out, program, orch, ProgramLayout.nextLevelCpp(out, orch.name()), ProgramLayout.nextLevelConfig(out, orch.name()),
 						options, files, graphs);
 			}
 			return files;
@@ -82,7 +82,7 @@ final class ProgramBuild {
 		if (orchs.size() > 1) {
 			for (Function orch : orchs) {
 				NextLevelPrograms.checkReferences(program, orch);
-				chip(program, orch, ProgramLayout.nextLevelCpp(out, orch.name()), ProgramLayout.nextLevelConfig(out, orch.name()),
+				chip(out, program, orch, ProgramLayout.nextLevelCpp(out, orch.name()), ProgramLayout.nextLevelConfig(out, orch.name()),
 						options, files, graphs);
 				// pypto reads each sub-build's signature from the program it was given, before any pass
 				Function signature = input.function(orch.name());
@@ -92,7 +92,7 @@ final class ProgramBuild {
 			}
 		} else if (orchs.size() == 1) {
 			Function orch = orchs.get(0);
-			chip(program, orch, ProgramLayout.singleChipCpp(out, orch.name()), ProgramLayout.singleChipConfig(out), options,
+			chip(out, program, orch, ProgramLayout.singleChipCpp(out, orch.name()), ProgramLayout.singleChipConfig(out), options,
 					files, graphs);
 			Function signature = inputSignature(input);
 			if (signature != null && compiledMeta(signature, ProgramLayout.compiledMeta(out, null), options, files)) {
@@ -172,11 +172,11 @@ final class ProgramBuild {
 		}
 	}
 
-	private static void chip(Program program, Function orch, String cppPath, String configPath, CompileOptions options,
+	private static void chip(String out, Program program, Function orch, String cppPath, String configPath, CompileOptions options,
 			List<GeneratedFile> files, List<TaskGraph> graphs) {
 		OrchestrationResult r = OrchestrationCodegen.generate(program, orch, options);
 		files.add(new GeneratedFile(cppPath, cppFile(orch.name(), r.code())));
-		graphs.add(r.graph().inFile(inProgram(cppPath.substring(0, cppPath.indexOf('/')), cppPath)));
+		graphs.add(r.graph().inFile(inProgram(out, cppPath)));
 		String config = KernelConfigWriter.write(orch.name(), r, options.runtime(), options.aicpuThreadNum(),
 				extras(program, r));
 		files.add(new GeneratedFile(configPath, config));

@@ -56,9 +56,10 @@ final class FunctionParser {
 	int manualScopeDepth;
 	/** InCore scopes around the statement being parsed (split_aiv regions need one). */
 	int incoreDepth;
-	/** split_aiv regions around the statement being parsed (they do not nest). */
-	int splitAivDepth;
-	/** The mode of the split_aiv region around the statement being parsed ("UpDown", ...), or null. */
+	/**
+	 * The mode of the split_aiv region around the statement being parsed ("UpDown", ...), or null outside
+	 * one (regions do not nest).
+	 */
 	String splitAivMode;
 	/** The pl.dynamic symbols of this function's tensor parameters' shapes. */
 	final Set<Var> paramDimSymbols = new LinkedHashSet<>();

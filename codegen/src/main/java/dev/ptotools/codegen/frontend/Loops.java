@@ -302,7 +302,7 @@ final class Loops {
 	 * lane index; outside an InCore scope or function the region is wrapped in one.
 	 */
 	private void splitAiv(Stmt.For f, Expr.Call call, List<dev.ptotools.codegen.ir.Stmt> out) {
-		if (p.splitAivDepth > 0) {
+		if (p.splitAivMode != null) {
 			throw new CodegenException("nested 'for ... in pl.split_aiv(...)' is not allowed: a split_aiv body already "
 					+ "represents the two AIV lanes, so it cannot contain another split_aiv loop", f.headerSpan());
 		}
@@ -336,12 +336,10 @@ final class Loops {
 		List<dev.ptotools.codegen.ir.Stmt> body = new ArrayList<>();
 		body.add(new dev.ptotools.codegen.ir.Stmt.Assign(lane, dev.ptotools.codegen.ir.Expr.Call.op("tile.get_subblock_idx",
 				List.of(), java.util.Map.of(), lane.type(), f.span()), f.span()));
-		p.splitAivDepth++;
 		p.splitAivMode = mode;
 		try {
 			body.addAll(p.parseBody(f.body()));
 		} finally {
-			p.splitAivDepth--;
 			p.splitAivMode = null;
 		}
 		p.scopes.exit(true);

@@ -4,7 +4,6 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.Objects;
 
 import dev.ptotools.analyzer.facts.CompileFindings;
 import dev.ptotools.analyzer.ir.Span;
@@ -103,7 +102,7 @@ public final class TileInnermostDimGranularity {
 		StringBuilder m = new StringBuilder("PH001 TileInnermostDimGranularity: ").append(t.op()).append(" has innermost dim = ")
 				.append(t.innermostBytes()).append("B (tile ").append(t.dtype()).append('[').append(t.innermostElems())
 				.append("], target_memory=").append(t.memory()).append(')');
-		if (t.rows() != null && Objects.nonNull(t.rowBytes()) && t.transferBytes() != null) {
+		if (t.rows() != null && t.rowBytes() != null && t.transferBytes() != null) {
 			m.append("; moves ").append(t.transferBytes()).append("B as ").append(t.rows()).append(" x ").append(t.rowBytes())
 					.append("B rows");
 		}

@@ -68,9 +68,8 @@ final class Deps {
 		return new ArrayList<>(names);
 	}
 
-	/** The deps block of a task, nothing when it has no dependencies. */
-	void emit(CallView call, String taskVar) {
-		List<String> names = names(call);
+	/** The deps block of a task for the TaskId names of its deps ({@link #names}), nothing when there are none. */
+	void emit(List<String> names, String taskVar) {
 		if (names.isEmpty()) {
 			return;
 		}
@@ -110,7 +109,7 @@ final class Deps {
 		st.line("// Phase-fence barrier " + b + ": dependency-only dummy task");
 		st.line("CoreTaskArgs " + taskVar + ";");
 		if (capacity > 0) {
-			emit(call, taskVar);
+			emit(depNames, taskVar);
 			st.line("PTO2TaskId " + tidName + " = PTO2TaskId::invalid();");
 			st.line("if (" + cnt + " > 0) {");
 			st.active.indent();

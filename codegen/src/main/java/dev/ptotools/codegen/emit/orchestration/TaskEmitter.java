@@ -80,7 +80,7 @@ final class TaskEmitter {
 		Submit submit = singleKernelSubmit(core, callee, id, taskVar);
 		LaunchSpec spec = launchSpec(call, callee);
 		emit("// Task " + st.taskCounter + ": " + callee.name(), taskVar, params, submit.preLines(), call, spec,
-				submit.expr(), call.isSubmitCall(), true, callee.name(), graphKind(core, callee));
+				submit.expr(), call.isSubmitCall(), true, callee.name(), graphKind(core));
 	}
 
 	private static CoreType coreType(Function f, CallView call) {
@@ -119,7 +119,7 @@ final class TaskEmitter {
 		LaunchSpec spec = launchSpec(call, spmdFunc);
 		Submit submit = singleKernelSubmit(core, kernel, id, taskVar);
 		emit("// Spmd " + spmdFunc.name() + ": " + kernel.name(), taskVar, params, submit.preLines(), call, spec,
-				submit.expr(), call.isSubmitCall(), false, spmdFunc.name(), graphKind(core, kernel));
+				submit.expr(), call.isSubmitCall(), false, spmdFunc.name(), graphKind(core));
 	}
 
 	private void group(CallView call, Function group, Function launchFunc, Bridge bridge) {
@@ -163,7 +163,7 @@ final class TaskEmitter {
 				TaskGraph.Kind.MIXED);
 	}
 
-	private static TaskGraph.Kind graphKind(CoreType core, Function kernel) {
+	private static TaskGraph.Kind graphKind(CoreType core) {
 		return core == CoreType.CUBE ? TaskGraph.Kind.AIC : TaskGraph.Kind.AIV;
 	}
 
@@ -201,7 +201,8 @@ final class TaskEmitter {
 				accesses.add(new TaskGraph.Access(p.value(), mode));
 			}
 		}
-		st.graph.task(graphName, graphKind, call.span(), "", accesses, deps.names(call));
+		List<String> depNames = deps.names(call);
+		st.graph.task(graphName, graphKind, call.span(), "", accesses, depNames);
 		st.blank();
 		st.line(comment);
 		st.line("CoreTaskArgs " + taskVar + ";");
@@ -217,7 +218,7 @@ final class TaskEmitter {
 		}
 		preLines.forEach(st::line);
 		if (depsBeforeLaunch) {
-			deps.emit(call, taskVar);
+			deps.emit(depNames, taskVar);
 		}
 		emitLaunchSpec(taskVar, spec);
 		if (call.boolAttr("allow_early_resolve")) {
@@ -225,7 +226,7 @@ final class TaskEmitter {
 		}
 		new Predicates(st, exprs).emit(taskVar, call);
 		if (!depsBeforeLaunch) {
-			deps.emit(call, taskVar);
+			deps.emit(depNames, taskVar);
 		}
 		if (capture) {
 			st.line("TaskOutputTensors task_" + st.taskCounter + "_outs = " + submitExpr + ";");
