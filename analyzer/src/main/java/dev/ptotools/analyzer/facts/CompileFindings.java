@@ -32,7 +32,15 @@ public record CompileFindings(List<Finding> findings, Object output) {
 		PERF_HINT
 	}
 
-	/** One problem of one program; program is its output name (or null for the module). */
-	public record Finding(Kind kind, Span span, String message, String program) {
+	/**
+	 * One problem of one program; program is its output name (or null for the module). frontEnd says that
+	 * pypto's front end raises it while it parses the program, before any pass or verifier runs: nothing a
+	 * pass would report on that program is then ever reached.
+	 */
+	public record Finding(Kind kind, Span span, String message, String program, boolean frontEnd) {
+
+		public Finding(Kind kind, Span span, String message, String program) {
+			this(kind, span, message, program, false);
+		}
 	}
 }

@@ -215,7 +215,7 @@ public final class Analyzer {
 		}
 		List<Diagnostic> out = new ArrayList<>();
 		Set<String> seen = new HashSet<>();
-		for (Diagnostic d : yieldCompileFindings(shown, module)) {
+		for (Diagnostic d : yieldCompileFindings(frontEndFirst(shown, module, facts), module)) {
 			// Two rules (or one rule twice) saying the same thing at the same place is noise.
 			if (!seen.add(d.rule() + "@" + d.span().start() + ":" + d.message())) {
 				continue;
@@ -268,6 +268,57 @@ public final class Analyzer {
 			}
 		}
 		return null;
+	}
+
+	/**
+	 * pypto's front end stops at the first error of a program: where the compile says its front end rejects
+	 * a program, the analyzer's errors that stand for a later stage (a pass or a verifier: grouped dispatch,
+	 * windows, host orchestration) are never reached, and so are front-end errors of the analyzer after that
+	 * place; the front end's rejection is pypto's answer for the program. Front-end errors of the analyzer
+	 * before it stay (and then stand for the program, {@link #yieldCompileFindings}).
+	 */
+	private static List<Diagnostic> frontEndFirst(List<Diagnostic> found, ModuleIR module, Facts facts) {
+		if (!facts.has(Keys.COMPILE)) {
+			return found;
+		}
+		List<Span> rejections = new ArrayList<>();
+		for (dev.ptotools.analyzer.facts.CompileFindings.Finding f : facts.get(Keys.COMPILE).findings()) {
+			if (f.frontEnd() && f.kind() == dev.ptotools.analyzer.facts.CompileFindings.Kind.REJECTED) {
+				rejections.add(f.span());
+			}
+		}
+		if (rejections.isEmpty()) {
+			return found;
+		}
+		List<Diagnostic> out = new ArrayList<>();
+		for (Diagnostic d : found) {
+			if (!(d.severity() == Severity.ERROR && !isCompileRule(d.rule()) && unreached(d, rejections, module))) {
+				out.add(d);
+			}
+		}
+		return out;
+	}
+
+	private static boolean unreached(Diagnostic d, List<Span> rejections, ModuleIR module) {
+		if (d.rule().equals("PTO000") || d.rule().equals(INTERNAL_ERROR)) {
+			return false;
+		}
+		for (dev.ptotools.analyzer.ir.Program p : module.programs()) {
+			if (!p.span().contains(d.span())) {
+				continue;
+			}
+			for (Span r : rejections) {
+				if (p.span().contains(r) && (!frontEndRule(d.rule()) || d.span().start() > r.start())) {
+					return true;
+				}
+			}
+		}
+		return false;
+	}
+
+	/** The analyzer's rules that stand for checks of pypto's front end (its parser), not of a pass. */
+	private static boolean frontEndRule(String id) {
+		return id.startsWith("PTO4") || id.equals("PTO204") || id.equals("PTO208");
 	}
 
 	/**

@@ -90,6 +90,11 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 		for (Entry e : EntryPrograms.of(module)) {
 			stopIf(superseded);
 			UnknownReads.Read unknown = UnknownReads.first(module, constants, e);
+			if (unknown != null && e.parseOnly()) {
+				// a function this compiler cannot see as running the module would build it: pypto's answer on it
+				// is unknown, and it writes nothing of its own
+				continue;
+			}
 			if (unknown != null) {
 				findings.add(new CompileFindings.Finding(CompileFindings.Kind.UNSUPPORTED, unknown.span(), unknown.message(),
 						e.outputName()));
@@ -118,6 +123,10 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 			}
 		}
 		findings.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
+		// a function several entries parse (a standalone @pl.function, then the programs that call it) fails
+		// in each the same way: pypto raises it once, where the function is defined
+		java.util.Set<String> raised = new java.util.HashSet<>();
+		findings.removeIf(f -> f.frontEnd() && !raised.add(f.span().start() + ":" + f.span().end() + ":" + f.message()));
 		types.sort((a, b) -> Integer.compare(a.at().start(), b.at().start()));
 		return new Compilation(programs, findings, options, List.copyOf(types));
 	}
@@ -165,9 +174,26 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 	private static void compile(Entry e, java.util.function.Supplier<Program> front, String text, CompileOptions options,
 			RankLoops loops, List<CompiledProgram> programs, List<CompileFindings.Finding> findings,
 			List<ValueTypes.ValueType> types) {
+		Program input;
 		try {
-			Program input = front.get();
+			input = front.get();
+		} catch (CodegenException ex) {
+			if (ex.isUnsupported() && e.parseOnly()) {
+				return; // nothing of a standalone function is written: what this compiler lacks does not show
+			}
+			findings.add(new CompileFindings.Finding(
+					ex.isUnsupported() ? CompileFindings.Kind.UNSUPPORTED : CompileFindings.Kind.REJECTED,
+					ex.span() == Span.NONE ? e.span() : ex.span(), ex.getMessage(), e.outputName(), true));
+			return;
+		} catch (RuntimeException | StackOverflowError ex) {
+			findings.add(internalError(e, ex));
+			return;
+		}
+		try {
 			types.addAll(ValueTypes.of(input, e.outputName()));
+			if (e.parseOnly()) {
+				return;
+			}
 			// the structural properties pypto's pass manager verifies before the first pass
 			LoopBoundsTypeCheck.check(input);
 			InOutUseDiscipline.check(input, position(text));
@@ -195,9 +221,13 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 					ex.isUnsupported() ? CompileFindings.Kind.UNSUPPORTED : CompileFindings.Kind.REJECTED,
 					ex.span() == Span.NONE ? e.span() : ex.span(), ex.getMessage(), e.outputName()));
 		} catch (RuntimeException | StackOverflowError ex) {
-			findings.add(new CompileFindings.Finding(CompileFindings.Kind.UNSUPPORTED, e.span(),
-					"internal error in the compiler: " + ex + " (please report)", e.outputName()));
+			findings.add(internalError(e, ex));
 		}
+	}
+
+	private static CompileFindings.Finding internalError(Entry e, Throwable ex) {
+		return new CompileFindings.Finding(CompileFindings.Kind.UNSUPPORTED, e.span(),
+				"internal error in the compiler: " + ex + " (please report)", e.outputName());
 	}
 
 	/** A span as pypto's messages name a position: line:column, 1-based (the offset without the text). */

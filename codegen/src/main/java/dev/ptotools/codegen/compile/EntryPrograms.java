@@ -35,7 +35,9 @@ public final class EntryPrograms {
 
 	public static List<Entry> of(ModuleIR module) {
 		EntryPrograms e = new EntryPrograms(module);
-		return e.distinct(e.classEntries());
+		List<Entry> out = e.distinct(e.classEntries());
+		out.addAll(e.distinct(e.functionEntries()));
+		return out;
 	}
 
 	/**
@@ -64,7 +66,8 @@ public final class EntryPrograms {
 				name = name + "__" + n;
 			}
 			out.add(n == 1 && name.equals(e.outputName()) ? e
-					: new Entry(name, e.programName(), e.source(), e.closure(), e.span(), e.origin(), e.externals()));
+					: new Entry(name, e.programName(), e.source(), e.closure(), e.span(), e.origin(), e.externals(),
+							e.parseOnly()));
 		}
 		return out;
 	}
@@ -78,46 +81,118 @@ public final class EntryPrograms {
 			Script.Def builder = enclosingDef(p.span());
 			if (builder == null) {
 				out.add(new Entry(p.name(), p.name(), p.functions(), scope.at(null, p.span().start(), Map.of()), p.span(),
-						null, externals(p, null, null)));
+						null, externals(p.functions(), p.span(), null, null)));
 				continue;
 			}
 			List<BuilderBindings.Binding> bindings = builders.of(builder);
+			boolean parseOnly = isTest(builder) && !compiledIn(builder, p.name());
 			for (int i = 0; i < bindings.size(); i++) {
 				BuilderBindings.Binding b = bindings.get(i);
 				Map<String, Object> closure = builders.frame(builder, b, p.span().start());
 				String name = i == 0 ? p.name() : p.name() + "__" + (i + 1);
 				out.add(new Entry(name, p.name(), p.functions(), closure, p.span(), b.origin(),
-						externals(p, builder, b)));
+						externals(p.functions(), p.span(), builder, b), parseOnly));
 			}
 		}
 		return out;
+	}
+
+	/** A function pytest runs (as {@link BuilderBindings} binds it): test_..., or a test method. */
+	private static boolean isTest(Script.Def d) {
+		return d.name().startsWith("test");
+	}
+
+	/**
+	 * Whether a test compiles the program it builds: passes it to a call whose name says so
+	 * ({@code ir.compile(P)}, {@code pl.compile(P, ...)}, a helper {@code _compile_and_check(P)}). A program a
+	 * test only parses, prints or runs one pass on is what pypto's front end makes of it, not a build: the
+	 * test stands for the program pypto accepts, whatever a full compile would say.
+	 */
+	private static boolean compiledIn(Script.Def test, String program) {
+		for (Expr.Call c : dev.ptotools.analyzer.ir.Walk.allCalls(test.body())) {
+			if (c.funcText() == null || !c.funcText().toLowerCase(java.util.Locale.ROOT).contains("compile")) {
+				continue;
+			}
+			for (Expr a : c.args()) {
+				if (a instanceof Expr.Name n && n.id().equals(program)) {
+					return true;
+				}
+			}
+		}
+		return false;
+	}
+
+	/**
+	 * The {@code @pl.function}s outside any class, each parsed by itself as pypto's decorator parses it
+	 * where it is defined: at module level once, in a function body once per binding that runs the body
+	 * (a test function, a builder called with constants). The functions each one calls by bare name are its
+	 * externals, as for a program.
+	 */
+	private List<Entry> functionEntries() {
+		List<Entry> out = new ArrayList<>();
+		for (dev.ptotools.analyzer.ir.Function f : standaloneFunctions()) {
+			Script.Def home = enclosingDef(f.span());
+			if (home == null) {
+				out.add(new Entry(f.name(), f.name(), List.of(f), scope.at(null, f.span().start(), Map.of()), f.span(), null,
+						externals(List.of(f), f.span(), null, null), true));
+				continue;
+			}
+			List<BuilderBindings.Binding> bindings = builders.of(home);
+			for (int i = 0; i < bindings.size(); i++) {
+				BuilderBindings.Binding b = bindings.get(i);
+				String name = i == 0 ? f.name() : f.name() + "__" + (i + 1);
+				out.add(new Entry(name, f.name(), List.of(f), builders.frame(home, b, f.span().start()), f.span(), b.origin(),
+						externals(List.of(f), f.span(), home, b), true));
+			}
+		}
+		return out;
+	}
+
+	/** The functions decorated {@code @pl.function} that no class holds, in source order. */
+	private List<dev.ptotools.analyzer.ir.Function> standaloneFunctions() {
+		List<dev.ptotools.analyzer.ir.Function> out = new ArrayList<>();
+		for (Program q : module.programs()) {
+			if (q.style() != Program.Style.JIT) {
+				continue;
+			}
+			for (dev.ptotools.analyzer.ir.Function f : q.functions()) {
+				if (plFunction(f)) {
+					out.add(f);
+				}
+			}
+		}
+		out.sort((a, b) -> Integer.compare(a.span().start(), b.span().start()));
+		return out;
+	}
+
+	private boolean plFunction(dev.ptotools.analyzer.ir.Function f) {
+		String deco = f.decl().decoratorText();
+		return deco != null && (deco.startsWith("@" + module.pl() + ".function") || deco.startsWith("@function"));
 	}
 
 	/**
 	 * The {@code @pl.function}s outside any class (module level, or in the builder before the class) that
 	 * the program calls by bare name, transitively, in the order they are first called.
 	 */
-	private List<Entry.ExternalSource> externals(Program p, Script.Def builder, BuilderBindings.Binding binding) {
+	private List<Entry.ExternalSource> externals(List<dev.ptotools.analyzer.ir.Function> functions, Span at,
+			Script.Def builder, BuilderBindings.Binding binding) {
 		Map<String, dev.ptotools.analyzer.ir.Function> candidates = new LinkedHashMap<>();
 		for (Program q : module.programs()) {
 			if (q.style() != Program.Style.JIT) {
 				continue;
 			}
 			for (dev.ptotools.analyzer.ir.Function f : q.functions()) {
-				String deco = f.decl().decoratorText();
-				boolean plFunction = deco != null && (deco.startsWith("@" + module.pl() + ".function")
-						|| deco.startsWith("@function"));
 				Script.Def home = enclosingDef(f.span());
-				boolean visible = f.span().start() < p.span().start() && (home == null || home == builder);
-				if (plFunction && visible) {
+				boolean visible = f.span().start() < at.start() && (home == null || home == builder);
+				if (plFunction(f) && visible) {
 					candidates.put(f.name(), f);
 				}
 			}
 		}
-		Map<String, Object> programClosure = builder == null ? scope.at(null, p.span().start(), Map.of())
-				: builders.frame(builder, binding, p.span().start());
+		Map<String, Object> programClosure = builder == null ? scope.at(null, at.start(), Map.of())
+				: builders.frame(builder, binding, at.start());
 		List<Entry.ExternalSource> out = new ArrayList<>();
-		java.util.Deque<dev.ptotools.analyzer.ir.Function> work = new java.util.ArrayDeque<>(p.functions());
+		java.util.Deque<dev.ptotools.analyzer.ir.Function> work = new java.util.ArrayDeque<>(functions);
 		java.util.Set<String> taken = new java.util.HashSet<>();
 		while (!work.isEmpty()) {
 			dev.ptotools.analyzer.ir.Function f = work.poll();
