@@ -243,11 +243,11 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 	}
 
 	/** The entry's program as pypto's front end builds it. */
-	static Program parse(ModuleIR module, Entry e, String text) {
+	public static Program parse(ModuleIR module, Entry e, String text) {
 		List<ProgramParser.External> externals = new ArrayList<>();
 		for (Entry.ExternalSource x : e.externals()) {
 			externals.add(new ProgramParser.External(x.callName(), x.function(),
-					new Closure(x.closure(), module.pl(), module.pld())));
+					new Closure(x.closure(), module.pl(), module.pld()), x.inline()));
 		}
 		return ProgramParser.parse(e.programName(), e.source(), new Closure(e.closure(), module.pl(), module.pld()),
 				module.pl(), module.pld(), externals, text);

@@ -29,7 +29,15 @@ public record Entry(String outputName, String programName, List<dev.ptotools.ana
 		this(outputName, programName, source, closure, span, origin, externals, false);
 	}
 
-	/** A module-level {@code @pl.function} the program calls by bare name, with the closure of its frame. */
-	public record ExternalSource(String callName, dev.ptotools.analyzer.ir.Function function, Map<String, Object> closure) {
+	/**
+	 * A module-level {@code @pl.function} the program calls by bare name, with the closure of its frame; or,
+	 * with inline, a {@code @pl.inline} function, whose body pypto's parser expands at each call.
+	 */
+	public record ExternalSource(String callName, dev.ptotools.analyzer.ir.Function function, Map<String, Object> closure,
+			boolean inline) {
+
+		public ExternalSource(String callName, dev.ptotools.analyzer.ir.Function function, Map<String, Object> closure) {
+			this(callName, function, closure, false);
+		}
 	}
 }

@@ -122,6 +122,11 @@ public final class EntryPrograms {
 		return false;
 	}
 
+	private boolean plInline(dev.ptotools.analyzer.ir.Function f) {
+		String deco = f.decl().decoratorText();
+		return deco != null && (deco.equals("@" + module.pl() + ".inline") || deco.equals("@inline"));
+	}
+
 	/**
 	 * The {@code @pl.function}s outside any class, each parsed by itself as pypto's decorator parses it
 	 * where it is defined: at module level once, in a function body once per binding that runs the body
@@ -184,7 +189,7 @@ public final class EntryPrograms {
 			for (dev.ptotools.analyzer.ir.Function f : q.functions()) {
 				Script.Def home = enclosingDef(f.span());
 				boolean visible = f.span().start() < at.start() && (home == null || home == builder);
-				if (plFunction(f) && visible) {
+				if ((plFunction(f) || plInline(f)) && visible) {
 					candidates.put(f.name(), f);
 				}
 			}
@@ -211,7 +216,7 @@ public final class EntryPrograms {
 					Script.Def home = enclosingDef(ext.span());
 					Map<String, Object> closure = home != null && home == builder ? builders.frame(builder, binding, ext.span().start())
 							: scope.at(home, ext.span().start(), Map.of());
-					out.add(new Entry.ExternalSource(n.id(), ext, closure));
+					out.add(new Entry.ExternalSource(n.id(), ext, closure, plInline(ext)));
 					work.add(ext);
 				}
 			}

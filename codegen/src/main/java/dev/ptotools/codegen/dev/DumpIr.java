@@ -11,8 +11,7 @@ import dev.ptotools.analyzer.pipeline.Keys;
 import dev.ptotools.codegen.compile.Entry;
 import dev.ptotools.codegen.compile.EntryPrograms;
 import dev.ptotools.codegen.Backend;
-import dev.ptotools.codegen.frontend.Closure;
-import dev.ptotools.codegen.frontend.ProgramParser;
+import dev.ptotools.codegen.compile.Compilation;
 import dev.ptotools.codegen.frontend.jit.JitSpecializer;
 import dev.ptotools.codegen.ir.IrPrinter;
 import dev.ptotools.codegen.passes.PassContext;
@@ -40,15 +39,8 @@ public final class DumpIr {
 		for (Entry p : EntryPrograms.of(a.module())) {
 			Path out = outRoot.resolve(p.outputName());
 			Files.createDirectories(out);
-			Closure c = new Closure(p.closure(), a.module().pl(), a.module().pld());
 			try {
-				java.util.List<ProgramParser.External> ext = new java.util.ArrayList<>();
-				for (Entry.ExternalSource e : p.externals()) {
-					ext.add(new ProgramParser.External(e.callName(), e.function(), new Closure(e.closure(), a.module().pl(), a.module().pld())));
-				}
-				dev.ptotools.codegen.ir.Program ir = ProgramParser.parse(p.programName(), p.source(), c, a.module().pl(),
-						a.module().pld(), ext);
-				dump(ir, out, p.outputName());
+				dump(Compilation.parse(a.module(), p, text), out, p.outputName());
 			} catch (RuntimeException e) {
 				System.out.println("ERROR " + p.outputName() + ": " + e);
 			}

@@ -130,7 +130,7 @@ final class ExprParser {
 	}
 
 	private dev.ptotools.codegen.ir.Expr name(Expr.Name n) {
-		Var v = p.scopes.lookup(n.id());
+		dev.ptotools.codegen.ir.Expr v = p.scopes.resolve(n.id());
 		if (v != null) {
 			return v;
 		}
@@ -206,6 +206,9 @@ final class ExprParser {
 		}
 		if (c.func() instanceof Expr.Name n && p.scopes.lookup(n.id()) == null && p.ctx.externals.containsKey(n.id())) {
 			return functionCall(c, p.ctx.externals.get(n.id()), n.span());
+		}
+		if (c.func() instanceof Expr.Name n && p.scopes.resolve(n.id()) == null && p.ctx.inlines.containsKey(n.id())) {
+			return new InlineCalls(p).expand(c, p.ctx.inlines.get(n.id()));
 		}
 		throw new CodegenException("Unsupported function call: " + Render.expr(c), c.span());
 	}

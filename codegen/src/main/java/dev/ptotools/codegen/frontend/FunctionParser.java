@@ -231,7 +231,29 @@ final class FunctionParser {
 		return stmts.size() == 1 ? stmts.get(0) : new dev.ptotools.codegen.ir.Stmt.Seq(stmts, span);
 	}
 
-	private void statement(Stmt s, List<dev.ptotools.codegen.ir.Stmt> out) {
+	/**
+	 * The statement list the statement being parsed goes to: an expanded {@code @pl.inline} body's statements
+	 * go there, before the statement that calls it.
+	 */
+	List<dev.ptotools.codegen.ir.Stmt> emitting;
+	/** The {@code @pl.inline} expansions under way, innermost first: their captured return values. */
+	final Deque<InlineCalls.Frame> inlining = new ArrayDeque<>();
+
+	void statement(Stmt s, List<dev.ptotools.codegen.ir.Stmt> out) {
+		List<dev.ptotools.codegen.ir.Stmt> enclosing = emitting;
+		emitting = out;
+		try {
+			parseStatement(s, out);
+		} finally {
+			emitting = enclosing;
+		}
+	}
+
+	private void parseStatement(Stmt s, List<dev.ptotools.codegen.ir.Stmt> out) {
+		if (s instanceof Stmt.Return r && !inlining.isEmpty()) {
+			inlining.peek().returned(r, exprs);
+			return;
+		}
 		if (s instanceof Stmt.Assign a) {
 			new Assignments(this).assign(a, out);
 		} else if (s instanceof Stmt.ExprStmt e) {

@@ -35,6 +35,8 @@ final class ParseContext {
 	 * name a call uses (a closure variable may hold a function a factory built) to the function's name.
 	 */
 	final Map<String, String> externals = new LinkedHashMap<>();
+	/** {@code @pl.inline} functions the program calls by bare name: pypto's parser expands them at each call. */
+	final Map<String, dev.ptotools.analyzer.ir.Function> inlines = new LinkedHashMap<>();
 	/**
 	 * The text of the module the functions come from (their spans are offsets into it), for what pypto
 	 * takes from the source itself (a HOST SubWorker's body); null when the program has no such text.

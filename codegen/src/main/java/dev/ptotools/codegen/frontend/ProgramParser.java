@@ -36,7 +36,11 @@ public final class ProgramParser {
 	}
 
 	/** A module-level (or builder-local) {@code @pl.function} a program calls by bare name, with its own closure. */
-	public record External(String callName, dev.ptotools.analyzer.ir.Function function, Closure closure) {
+	public record External(String callName, dev.ptotools.analyzer.ir.Function function, Closure closure, boolean inline) {
+
+		public External(String callName, dev.ptotools.analyzer.ir.Function function, Closure closure) {
+			this(callName, function, closure, false);
+		}
 	}
 
 	/**
@@ -65,6 +69,9 @@ public final class ProgramParser {
 		}
 		for (External e : externals) {
 			dev.ptotools.analyzer.ir.Function f = e.function();
+			if (e.inline()) {
+				continue;
+			}
 			declared.add(new ParseContext.Declared(f.name(), f.decl().type(), f.decl().level(), f.decl().role(),
 					f.params().size()));
 		}
@@ -72,13 +79,21 @@ public final class ProgramParser {
 		ctx.sourceText = sourceText;
 		List<Function> parsedExternals = new ArrayList<>();
 		for (External e : externals) {
-			ctx.externals.put(e.callName(), e.function().name());
+			if (e.inline()) {
+				ctx.inlines.put(e.callName(), e.function());
+			} else {
+				ctx.externals.put(e.callName(), e.function().name());
+			}
 		}
 		for (External e : externals) {
 			dev.ptotools.analyzer.ir.Function f = e.function();
+			if (e.inline()) {
+				continue;
+			}
 			ParseContext own = new ParseContext(e.closure(), pl, pld, declared);
 			own.sourceText = sourceText;
 			own.externals.putAll(ctx.externals);
+			own.inlines.putAll(ctx.inlines);
 			own.parsed.putAll(ctx.parsed);
 			Function parsed = new FunctionParser(own).parse(f, f.decl().type(), f.decl().level(), f.decl().role(), attrs(f));
 			ctx.parsed.put(f.name(), parsed);
