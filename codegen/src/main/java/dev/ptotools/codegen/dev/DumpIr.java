@@ -43,6 +43,9 @@ public final class DumpIr {
 				dump(Compilation.parse(a.module(), p, text), out, p.outputName());
 			} catch (RuntimeException e) {
 				System.out.println("ERROR " + p.outputName() + ": " + e);
+				if (!(e instanceof dev.ptotools.codegen.support.CodegenException)) {
+					e.printStackTrace(System.out); // an internal error: where it happened
+				}
 			}
 		}
 		if (!a.facts().has(Keys.JIT_SAMPLES)) {

@@ -54,7 +54,7 @@ final class Assignments {
 			dev.ptotools.codegen.ir.Expr x = p.exprs.expr(value);
 			Type override = null;
 			if (a.annotation() != null) {
-				Type ann = p.types.resolve(a.annotation());
+				Type ann = p.types.assigned(a.annotation());
 				AnnotationConsistency.check(ann, x, n.id(), a.span());
 				override = override(ann, x);
 				if (override != null && x instanceof dev.ptotools.codegen.ir.Expr.ConstInt c
@@ -124,7 +124,7 @@ final class Assignments {
 			// (a, b) = pl.yield_(t) of a tuple value: not a DSL form pypto accepts
 			throw new CodegenException("Multiple yields should use tuple unpacking assignment", call.span());
 		}
-		Type annotated = a.annotation() != null ? p.types.resolve(a.annotation()) : null;
+		Type annotated = a.annotation() != null ? p.types.assigned(a.annotation()) : null;
 		if (f != null) {
 			for (int i = 0; i < names.size(); i++) {
 				if (!(names.get(i) instanceof Expr.Name n)) {

@@ -88,7 +88,7 @@ final class FunctionParser {
 				if (p.annotation() == null) {
 					throw new CodegenException("Parameter '" + p.name() + "' missing type annotation", p.span());
 				}
-				Type t = types.resolve(p.annotation());
+				Type t = types.param(p.annotation());
 				if (p.direction() == Direction.InOut && t instanceof Type.Scalar) {
 					throw new CodegenException("Scalar parameters cannot have InOut direction", p.annotation().span());
 				}

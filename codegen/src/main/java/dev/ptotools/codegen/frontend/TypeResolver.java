@@ -28,6 +28,43 @@ final class TypeResolver {
 		this.scope = scope;
 	}
 
+	/** Annotations pypto's parser leaves unresolved on an assignment (it checks nothing against them). */
+	private static final java.util.Set<String> UNRESOLVED = java.util.Set.of("pl.UnknownType", "pl.MemRefType", "pl.Ptr",
+			"pld.WindowBufferType", "pld.CommCtxType");
+
+	/**
+	 * The type an assignment's annotation states, or null where pypto's parser resolves none to check the
+	 * value against: a string, pl.Ptr and the other handle types it lists, and {@code tuple[...]} (a list of
+	 * types, which it does not compare).
+	 */
+	Type assigned(Expr annotation) {
+		if (annotation instanceof Expr.Literal l && l.value() instanceof String) {
+			return null;
+		}
+		String dotted = ExprLowering.dotted(annotation);
+		if ((dotted != null && UNRESOLVED.contains(dotted)) || isTuple(annotation)) {
+			return null;
+		}
+		return resolve(annotation);
+	}
+
+	/** A parameter's type: pypto refuses a tuple there (the direction wrapper already taken off). */
+	Type param(Expr annotation) {
+		Expr inner = annotation;
+		if (inner instanceof Expr.Subscript s && ("Out".equals(last(ExprLowering.dotted(s.value())))
+				|| "InOut".equals(last(ExprLowering.dotted(s.value())))) && s.indices().size() == 1) {
+			inner = s.indices().get(0);
+		}
+		if (isTuple(inner)) {
+			throw new CodegenException("Parameter type cannot be a tuple", inner.span());
+		}
+		return resolve(annotation);
+	}
+
+	private static boolean isTuple(Expr annotation) {
+		return annotation instanceof Expr.Subscript s && s.value() instanceof Expr.Name n && n.id().equals("tuple");
+	}
+
 	/** The type an annotation denotes; tuple[...] is only meaningful for returns (see {@link #returns}). */
 	Type resolve(Expr annotation) {
 		if (annotation instanceof Expr.Subscript s) {
