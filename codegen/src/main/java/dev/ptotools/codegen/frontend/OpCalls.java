@@ -243,22 +243,34 @@ final class OpCalls {
 		}
 		Map<String, Object> kw = new LinkedHashMap<>();
 		kw.put("target_type", to);
-		kw.put("mode", a.containsKey("mode") ? castMode(a.get("mode")) : 2L); // pypto's default: "round"
+		try {
+			kw.put("mode", a.containsKey("mode") ? castMode(a.get("mode")) : 2L); // pypto's default: "round"
+		} catch (IrTypeError e) {
+			throw atCall(c.funcText() == null ? "pl.cast" : p.ctx.normalize(c.funcText()), e, c);
+		}
 		boolean tile = x.type() instanceof Type.Tile;
 		return Call.op(tile ? "tile.cast" : "tensor.cast", List.of(x), kw, OpTypes.withDtype(x.type(), to), c.span());
 	}
 
-	/** pypto's CAST_MODE_NAMES: the rounding mode as its int. */
+	/** pypto's resolve_cast_mode: a name of CAST_MODE_NAMES or its int (0-6), as the int. */
 	private long castMode(Expr e) {
 		Object v = p.exprs.kwargValue(e);
+		List<String> names = List.of("none", "rint", "round", "floor", "ceil", "trunc", "odd");
+		if (v instanceof Boolean b) {
+			throw new IrTypeError("Invalid rounding mode " + (b ? "True" : "False")
+					+ ". Expected str name or int in range [0, 6].");
+		}
 		if (v instanceof Long l) {
+			if (l < 0 || l > 6) {
+				throw new IrTypeError("Invalid rounding mode " + l + ". Expected int in range [0, 6].");
+			}
 			return l;
 		}
-		List<String> names = List.of("none", "rint", "round", "floor", "ceil", "trunc", "odd");
 		if (v instanceof String s && names.contains(s)) {
 			return names.indexOf(s);
 		}
-		throw new CodegenException("Invalid rounding mode '" + v + "'. Expected one of " + names, e.span());
+		throw new IrTypeError("Invalid rounding mode '" + v + "'. Expected one of ['none', 'rint', 'round', 'floor', "
+				+ "'ceil', 'trunc', 'odd'].");
 	}
 
 	/**
@@ -420,6 +432,7 @@ final class OpCalls {
 		Type t;
 		try {
 			OpTypeChecks.check(op, args, kwargs);
+			SystemOpChecks.check(op, args, kwargs);
 			t = OpTypes.deduce(op, args, kwargs, c.span());
 		} catch (IrTypeError e) {
 			throw atCall(written, e, c);

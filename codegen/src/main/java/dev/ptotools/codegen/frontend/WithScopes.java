@@ -145,23 +145,9 @@ final class WithScopes {
 			case "no_dep_args" -> noDep = k.value();
 			case "dumps" -> dumps = k.value();
 			case "optimizations" -> {
-				if (!(k.value() instanceof Expr.ListExpr l)) {
-					throw new CodegenException("optimizations= must be a list", k.value().span());
-				}
-				for (Expr o : l.elts()) {
-					if (o instanceof Expr.Call oc && oc.func() instanceof Expr.Attribute oa) {
-						if (oa.attr().equals("split") && !oc.args().isEmpty()) {
-							split = splitMode(oc.args().get(0));
-						} else if (oa.attr().equals("cross_core_slot")) {
-							Expr.Keyword sn = oc.keyword("slot_num");
-							Expr v = sn != null ? sn.value() : oc.args().isEmpty() ? null : oc.args().get(0);
-							Object folded = v == null ? null : p.ctx.closure.eval(v);
-							if (folded instanceof Long n) {
-								slotNum = n;
-							}
-						}
-					}
-				}
+				Optimizations o = Optimizations.parse("pl.at", k.value(), p.ctx);
+				split = o.split();
+				slotNum = o.slotNum();
 			}
 			default -> throw new CodegenException("Unknown keyword argument '" + k.name() + "' in pl.at()", k.span());
 			}
@@ -256,27 +242,20 @@ final class WithScopes {
 		for (Expr.Keyword k : call.keywords()) {
 			String name = k.name() == null ? "" : k.name();
 			switch (name) {
-			case "core_num" -> coreNum = coreNum(k.value());
+			case "core_num" -> {
+				if (coreNum != null) {
+					throw new CodegenException("pl.spmd() got multiple values for argument 'core_num'", k.value().span());
+				}
+				coreNum = coreNum(k.value());
+			}
 			case "sync_start" -> sync = boolLiteral(k, "sync_start");
 			case "name_hint" -> hint = nameHint(k.value(), "pl.spmd()");
 			case "allow_early_resolve" -> early = boolLiteral(k, "allow_early_resolve");
 			case "predicate" -> predicate = DispatchPredicates.parse(p, "pl.spmd()", k);
 			case "optimizations" -> {
-				if (k.value() instanceof Expr.ListExpr l) {
-					for (Expr o : l.elts()) {
-						if (o instanceof Expr.Call oc && oc.func() instanceof Expr.Attribute oa) {
-							if (oa.attr().equals("split") && !oc.args().isEmpty()) {
-								split = splitMode(oc.args().get(0));
-							} else if (oa.attr().equals("cross_core_slot")) {
-								Expr.Keyword sn = oc.keyword("slot_num");
-								Expr v = sn != null ? sn.value() : oc.args().isEmpty() ? null : oc.args().get(0);
-								if (v != null && p.ctx.closure.eval(v) instanceof Long n) {
-									slot = n;
-								}
-							}
-						}
-					}
-				}
+				Optimizations o = Optimizations.parse("pl.spmd", k.value(), p.ctx);
+				split = o.split();
+				slot = o.slotNum();
 			}
 			case "deps" -> {
 				if (!allowDeps) {
@@ -470,15 +449,30 @@ final class WithScopes {
 		throw new CodegenException(what + " must be a boolean literal (True/False)", k.value().span());
 	}
 
-	private String nameHint(Expr e, String where) {
-		if (e instanceof Expr.Literal l && l.value() instanceof String s) {
-			return s;
+	/** pypto's _parse_scope_name_hint: a string literal, empty or a Python identifier that is no keyword. */
+	private static String nameHint(Expr e, String where) {
+		if (!(e instanceof Expr.Literal l) || !(l.value() instanceof String s)) {
+			throw new CodegenException(where + " 'name_hint' argument must be a string literal", e.span());
 		}
-		Object v = p.ctx.closure.eval(e);
-		if (v instanceof String s) {
-			return s;
+		if (!s.isEmpty() && (!identifier(s) || PYTHON_KEYWORDS.contains(s))) {
+			throw new CodegenException(where + " 'name_hint' must be a valid non-keyword identifier, got "
+					+ dev.ptotools.codegen.frontend.unparse.PyRepr.str(s), e.span());
 		}
-		throw new CodegenException(where + " name_hint must be a string", e.span());
+		return s;
+	}
+
+	private static final java.util.Set<String> PYTHON_KEYWORDS = java.util.Set.of("False", "None", "True", "and", "as",
+			"assert", "async", "await", "break", "class", "continue", "def", "del", "elif", "else", "except", "finally",
+			"for", "from", "global", "if", "import", "in", "is", "lambda", "nonlocal", "not", "or", "pass", "raise",
+			"return", "try", "while", "with", "yield");
+
+	/** str.isidentifier: a letter or underscore, then letters, digits and underscores. */
+	private static boolean identifier(String s) {
+		int first = s.codePointAt(0);
+		if (!(Character.isLetter(first) || first == '_')) {
+			return false;
+		}
+		return s.codePoints().skip(1).allMatch(c -> Character.isLetterOrDigit(c) || c == '_');
 	}
 
 	static Level level(Expr e) {

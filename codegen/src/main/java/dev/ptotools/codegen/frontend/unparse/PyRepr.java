@@ -12,7 +12,7 @@ import java.util.List;
  * float and imaginary numbers, {@code str.isprintable()}, the {@code unicode_escape} of one character and
  * the unparser's {@code _str_literal_helper} (the quote choice for f-strings and docstrings).
  */
-final class PyRepr {
+public final class PyRepr {
 
 	static final List<String> SINGLE_QUOTES = List.of("'", "\"");
 	static final List<String> MULTI_QUOTES = List.of("\"\"\"", "'''");
@@ -37,7 +37,7 @@ final class PyRepr {
 	}
 
 	/** repr(str). */
-	static String str(String s) {
+	public static String str(String s) {
 		char quote = s.indexOf('\'') >= 0 && s.indexOf('"') < 0 ? '"' : '\'';
 		StringBuilder b = new StringBuilder().append(quote);
 		s.codePoints().forEach(cp -> {

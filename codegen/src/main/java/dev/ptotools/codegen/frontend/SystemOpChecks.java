@@ -1,0 +1,118 @@
+package dev.ptotools.codegen.frontend;
+
+import java.util.List;
+import java.util.Map;
+
+import dev.ptotools.analyzer.facts.Values;
+import dev.ptotools.codegen.ir.Expr;
+import dev.ptotools.codegen.ir.Type;
+import dev.ptotools.codegen.types.DType;
+
+/**
+ * The checks pypto's deducers of the signal ops make when the op is built (src/ir/op/distributed/system.cpp,
+ * DeduceWaitType and DeduceDeferWaitType): the signal is a window-bound DistributedTensor (INT32 for
+ * defer_wait), the offsets are a tuple as long as its rank, of integer or index scalars for defer_wait, the
+ * expected value a scalar (an integer one in [0, INT32_MAX] for defer_wait), and the comparison one the op
+ * supports.
+ *
+ * <p>Needs: the operands' deduced types. Produces: nothing, or an {@link IrTypeError} with pypto's message.
+ */
+final class SystemOpChecks {
+
+	private SystemOpChecks() {
+	}
+
+	static void check(String op, List<Expr> args, Map<String, Object> kwargs) {
+		if (!op.equals("pld.system.wait") && !op.equals("pld.system.defer_wait")) {
+			return;
+		}
+		boolean defer = op.equals("pld.system.defer_wait");
+		// the operands as pypto's wrapper passes them, positionally or by name (a list of Python constants
+		// when written as one)
+		Object signalArg = operand(args, kwargs, 0, "signal");
+		Object offsetsArg = operand(args, kwargs, 1, "offsets");
+		Object expectedArg = operand(args, kwargs, 2, "expected");
+		if (!(signalArg instanceof Expr signal) || signal.type() instanceof Type.Unknown || offsetsArg == null
+				|| expectedArg == null) {
+			return;
+		}
+		if (!(signal.type() instanceof Type.Tensor t) || !t.distributed()) {
+			throw new IrTypeError(op + " signal must be a DistributedTensor (window-bound), got " + typeName(signal.type()));
+		}
+		if (defer && t.dtype() != DType.INT32) {
+			throw new IrTypeError(op + " signal dtype must be INT32, got " + t.dtype().text());
+		}
+		if (defer && t.shape().isEmpty()) {
+			throw new IrTypeError(op + " signal rank must be at least 1, got 0");
+		}
+		List<?> offsets = offsetsArg instanceof Expr.MakeTuple m ? m.elements() : offsetsArg instanceof List<?> l ? l : null;
+		if (offsets == null) {
+			throw new IrTypeError(op + " offsets must be a tuple (MakeTuple of scalars), got " + offsetsArg.getClass()
+					.getSimpleName());
+		}
+		if (offsets.size() != t.shape().size()) {
+			throw new IrTypeError(op + " offsets rank (" + offsets.size() + ") must match target tensor rank ("
+					+ t.shape().size() + ")");
+		}
+		if (defer) {
+			for (int i = 0; i < offsets.size(); i++) {
+				String bad = nonIntegral(offsets.get(i));
+				if (bad != null) {
+					throw new IrTypeError(op + " offset " + i + " must be an integer or index scalar, got " + bad);
+				}
+			}
+		}
+		if (defer) {
+			String bad = nonIntegral(expectedArg);
+			if (bad != null) {
+				throw new IrTypeError(op + " expected must be an integer or index scalar, got " + bad);
+			}
+			long c = expectedArg instanceof Expr.ConstInt ci ? ci.value() : expectedArg instanceof Long l ? l : 0;
+			if (c < 0 || c > Integer.MAX_VALUE) {
+				throw new IrTypeError(op + " constant expected must be in [0, INT32_MAX], got " + c);
+			}
+		} else if (expectedArg instanceof Expr e && !(e.type() instanceof Type.Scalar) && !(e.type() instanceof Type.Unknown)) {
+			throw new IrTypeError(op + " expected must be a scalar, got " + typeName(e.type()));
+		}
+		if (defer && kwargs.get("cmp") instanceof Values.EnumValue cmp && !cmp.member().equals("Ge")) {
+			throw new IrTypeError(op + " only supports WaitCmp.Ge (got int " + waitCmp(cmp.member()) + ")");
+		}
+	}
+
+	private static Object operand(List<Expr> args, Map<String, Object> kwargs, int index, String name) {
+		return index < args.size() ? args.get(index) : kwargs.get(name);
+	}
+
+	/**
+	 * The dtype a scalar operand has when it is not an integer or index one (a Python float is an FP32
+	 * constant to pypto), else null; an operand of unknown type is not judged.
+	 */
+	private static String nonIntegral(Object v) {
+		if (v instanceof Long) {
+			return null;
+		}
+		if (v instanceof Double) {
+			return DType.FP32.text();
+		}
+		if (v instanceof Boolean) {
+			return DType.BOOL.text();
+		}
+		if (v instanceof Expr e) {
+			Type t = e.type();
+			if (t instanceof Type.Unknown || t instanceof Type.Scalar s && (s.dtype().isInteger() || s.dtype() == DType.INDEX)) {
+				return null;
+			}
+			return t instanceof Type.Scalar s ? s.dtype().text() : typeName(t);
+		}
+		return null;
+	}
+
+	/** pypto's WaitCmp numbering (include/pypto/ir/comm.h: Eq = 0, Ge = 1). */
+	private static int waitCmp(String member) {
+		return member.equals("Eq") ? 0 : 1;
+	}
+
+	private static String typeName(Type t) {
+		return ScalarOps.typeName(t);
+	}
+}
