@@ -227,7 +227,7 @@ final class ExprParser {
 			if ("device".equals(k.name()) && d.effectiveRole() == Role.Orchestrator) {
 				device = expr(k.value());
 			} else if ("attrs".equals(k.name())) {
-				attrs.putAll(attrsDict(k.value()));
+				attrs.putAll(callAttrs(fname, k.value(), c.args().size(), c.span()));
 			} else {
 				throw new CodegenException("Function '" + fname + "' does not accept keyword argument '" + k.name() + "'",
 						k.span());
@@ -383,6 +383,60 @@ final class ExprParser {
 			return e;
 		}
 		return v;
+	}
+
+	/**
+	 * {@code attrs={...}} of a call of a program function (pypto's _get_call_attrs_dict and
+	 * _extract_arg_directions_from_attrs): a dict literal with string keys; {@code "arg_directions"} is a list
+	 * of {@code pl.adir.<name>} markers, one per positional argument; the other keys are constants.
+	 */
+	Map<String, Object> callAttrs(String fname, Expr e, int argCount, Span callSpan) {
+		if (!(e instanceof Expr.DictExpr d)) {
+			throw new CodegenException("'attrs=' on call to '" + fname + "' must be a dict literal", e.span());
+		}
+		for (Expr key : d.keys()) {
+			if (!(key instanceof Expr.Literal k) || !(k.value() instanceof String)) {
+				throw new CodegenException("'attrs=' on call to '" + fname + "' must use string-literal keys",
+						key == null ? callSpan : key.span());
+			}
+		}
+		Map<String, Object> out = new LinkedHashMap<>();
+		for (int i = 0; i < d.keys().size(); i++) {
+			String key = (String) ((Expr.Literal) d.keys().get(i)).value();
+			Expr value = d.values().get(i);
+			if (!key.equals(dev.ptotools.codegen.ir.ArgDirection.ATTR)) {
+				out.put(key, kwargValue(value));
+				continue;
+			}
+			if (!(value instanceof Expr.ListExpr l)) {
+				throw new CodegenException("attrs['arg_directions'] on call to '" + fname + "' must be a list literal",
+						value.span());
+			}
+			List<dev.ptotools.codegen.ir.ArgDirection> dirs = new ArrayList<>();
+			for (Expr elt : l.elts()) {
+				String dotted = ExprLowering.dotted(elt);
+				String prefix = p.ctx.pl + ".adir.";
+				if (dotted == null || !dotted.startsWith(prefix) || dotted.indexOf('.', prefix.length()) >= 0) {
+					throw new CodegenException("attrs['arg_directions'] on call to '" + fname + "' must contain "
+							+ "'pl.adir.<name>' references only", elt.span());
+				}
+				String marker = dotted.substring(prefix.length());
+				dev.ptotools.codegen.ir.ArgDirection dir = dev.ptotools.codegen.ir.ArgDirection.fromDslName(marker);
+				if (dir == null) {
+					throw new CodegenException("Unknown call-site direction marker 'pl.adir." + marker + "' in call to '"
+							+ fname + "'", elt.span());
+				}
+				dirs.add(dir);
+			}
+			if (!dirs.isEmpty() && dirs.size() != argCount) {
+				throw new CodegenException("attrs['arg_directions'] length (" + dirs.size() + ") on call to '" + fname
+						+ "' must match positional arg count (" + argCount + ")", callSpan);
+			}
+			if (!dirs.isEmpty()) {
+				out.put(key, List.copyOf(dirs));
+			}
+		}
+		return out;
 	}
 
 	/** {@code attrs={"k": constant}}: an ordered map of constants. */

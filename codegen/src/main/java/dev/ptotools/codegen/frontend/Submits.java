@@ -60,6 +60,7 @@ final class Submits {
 				}
 			}
 			case "predicate" -> attrs.put("predicate", DispatchPredicates.parse(p, callee, k));
+			case "attrs" -> attrs.putAll(p.exprs.callAttrs(callee, k.value(), args.size(), call.span()));
 			case "dumps" -> attrs.put("dump_vars", p.exprs.args(k.value() instanceof Expr.ListExpr l ? l.elts() : List.of()));
 			default -> throw new CodegenException("pl.submit() got an unexpected keyword argument '" + k.name() + "'",
 					k.span());
