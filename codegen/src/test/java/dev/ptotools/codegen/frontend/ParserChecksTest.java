@@ -1,0 +1,124 @@
+package dev.ptotools.codegen.frontend;
+
+import static org.junit.jupiter.api.Assertions.assertEquals;
+
+import java.util.List;
+
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.Arguments;
+import org.junit.jupiter.params.provider.MethodSource;
+
+import dev.ptotools.codegen.Generation;
+import dev.ptotools.codegen.Problem;
+import dev.ptotools.codegen.support.Sources;
+
+/**
+ * Checks pypto's parser and op deducers make while a program is built, one family per case: the
+ * rejected program gets pypto's message at the line (and column) pypto's parser points at, and its
+ * neighbour one token away is accepted. Messages from pypto's ast_parser.py, ir/utils.py and
+ * src/ir/op/distributed/system.cpp (e2d0f78).
+ */
+class ParserChecksTest {
+
+	/** An InCore kernel whose body is {@code body}; {@code head} precedes the class (module constants). */
+	private static String kernel(String body) {
+		return Sources.HEADER + """
+				@pl.program
+				class P:
+				    @pl.function(type=pl.FunctionType.InCore)
+				    def k(self, x: pl.Tensor[[64, 64], pl.FP32], out: pl.Out[pl.Tensor[[64, 64], pl.FP32]],
+				          sig: pld.DistributedTensor[[4], pl.INT32]) -> pl.Tensor[[64, 64], pl.FP32]:
+				%s
+				        return out
+				""".formatted(body.indent(8).stripTrailing());
+	}
+
+	/** An orchestration calling k with {@code call}. */
+	private static String orchestration(String call) {
+		return Sources.HEADER + """
+				@pl.program
+				class P:
+				    @pl.function(type=pl.FunctionType.InCore)
+				    def k(self, x: pl.Tensor[[64, 64], pl.FP32],
+				          out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+				        t = pl.load(x, [0, 0], [64, 64])
+				        out = pl.store(t, [0, 0], out)
+				        return out
+
+				    @pl.function(type=pl.FunctionType.Orchestration)
+				    def main(self, x: pl.Tensor[[64, 64], pl.FP32],
+				             out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
+				        out = %s
+				        return out
+				""".formatted(call);
+	}
+
+	/**
+	 * The program built in a test that does not compile it: only pypto's front end runs on it (an InCore
+	 * kernel's bare defer_wait is refused later, by a pass, for want of a task-level scope).
+	 */
+	private static String parsedOnly(String src) {
+		String header = Sources.HEADER;
+		return header + "def test_built():\n" + src.substring(header.length()).indent(4);
+	}
+
+	private static final String AT = "with pl.at(level=pl.Level.CORE_GROUP, %s):\n    y = pl.add(x, x)";
+
+	static List<Arguments> cases() {
+		return List.of(
+				Arguments.of("optimizations twice", kernel(AT.formatted(
+						"optimizations=[pl.split(pl.SplitMode.UP_DOWN), pl.split(pl.SplitMode.UP_DOWN)]")),
+						kernel(AT.formatted("optimizations=[pl.split(pl.SplitMode.UP_DOWN)]")),
+						"Duplicate 'pl.split(...)' in optimizations=[...]", 9),
+				Arguments.of("slot count literal", kernel(AT.formatted("optimizations=[pl.cross_core_slot(slot_num=0)]")),
+						kernel(AT.formatted("optimizations=[pl.cross_core_slot(slot_num=2)]")),
+						"pl.cross_core_slot(slot_num=...) must be positive, got 0", 9),
+				Arguments.of("slot count twice", kernel(AT.formatted(
+						"optimizations=[pl.split(pl.SplitMode.UP_DOWN, slot_num=2), pl.cross_core_slot(slot_num=2)]")),
+						kernel(AT.formatted(
+								"optimizations=[pl.split(pl.SplitMode.UP_DOWN), pl.cross_core_slot(slot_num=2)]")),
+						"optimizations=[...] sets the cross-core slot count twice: via the deprecated "
+								+ "pl.split(slot_num=...) and via pl.cross_core_slot(...)", 9),
+				Arguments.of("optimizations entry", kernel(AT.formatted("optimizations=[pl.SplitMode.UP_DOWN]")),
+						kernel(AT.formatted("optimizations=[]")), "Unsupported entry in pl.at(optimizations=[...])", 9),
+				Arguments.of("name_hint", kernel(AT.formatted("name_hint=\"has space\"")),
+						kernel(AT.formatted("name_hint=\"has_space\"")),
+						"pl.at() 'name_hint' must be a valid non-keyword identifier, got 'has space'", 9),
+				Arguments.of("cast mode", kernel("t = pl.load(x, [0, 0], [64, 64])\nc = pl.cast(t, target_type=pl.BF16, mode=9)"),
+						kernel("t = pl.load(x, [0, 0], [64, 64])\nc = pl.cast(t, target_type=pl.BF16, mode=6)"),
+						"pl operation 'cast': Invalid rounding mode 9. Expected int in range [0, 6].", 10),
+				Arguments.of("defer_wait offset", kernel("pld.system.defer_wait(sig, offsets=[0.5], expected=1, cmp=pld.WaitCmp.Ge)"),
+						parsedOnly(kernel("pld.system.defer_wait(sig, offsets=[0], expected=1, cmp=pld.WaitCmp.Ge)")),
+						"pld.system.defer_wait offset 0 must be an integer or index scalar, got fp32", 9),
+				Arguments.of("defer_wait comparison", kernel("pld.system.defer_wait(sig, offsets=[0], expected=1, cmp=pld.WaitCmp.Eq)"),
+						parsedOnly(kernel("pld.system.defer_wait(sig, offsets=[0], expected=1, cmp=pld.WaitCmp.Ge)")),
+						"pld.system.defer_wait only supports WaitCmp.Ge (got int 0)", 9),
+				Arguments.of("arg_directions length", orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input]})"),
+						orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input, pl.adir.output_existing]})"),
+						"attrs['arg_directions'] length (1) on call to 'k' must match positional arg count (2)", 16),
+				Arguments.of("arg_directions marker", orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input, "
+						+ "pl.adir.written]})"),
+						orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input, pl.adir.inout]})"),
+						"Unknown call-site direction marker 'pl.adir.written' in call to 'k'", 16));
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("cases")
+	void pyptosMessageAtItsLine(String family, String rejected, String accepted, String message, int line) {
+		List<Problem> errors = errors(rejected);
+		assertEquals(1, errors.size(), errors.toString());
+		assertEquals("PTO500: " + message, errors.get(0).message());
+		assertEquals(line, errors.get(0).line(), errors.get(0).toString());
+	}
+
+	@ParameterizedTest(name = "{0}")
+	@MethodSource("cases")
+	void theNeighbourIsAccepted(String family, String rejected, String accepted, String message, int line) {
+		assertEquals(List.of(), errors(accepted).stream().filter(p -> p.message().startsWith("PTO500")).toList());
+	}
+
+	private static List<Problem> errors(String src) {
+		Generation g = Sources.generate(src, Sources.PLAIN);
+		return g.problems().stream().filter(Problem::isError).toList();
+	}
+}
