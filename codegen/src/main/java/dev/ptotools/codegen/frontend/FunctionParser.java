@@ -50,6 +50,8 @@ final class FunctionParser {
 	/** Vars tagged by {@code pl.dump_tag}, attached to later kernel calls. */
 	final Set<Var> dumpTagged = new LinkedHashSet<>();
 	String functionName;
+	/** {@code @pl.function(strict_ssa=True)}: a variable is assigned once (subscript-writes rebind it). */
+	boolean strictSsa;
 	FunctionType functionType;
 	Level level;
 	boolean autoScope = true;
@@ -77,6 +79,7 @@ final class FunctionParser {
 	dev.ptotools.codegen.ir.Function parse(dev.ptotools.analyzer.ir.Function f, FunctionType type, Level lv, Role role,
 			Map<String, Object> attrs) {
 		functionName = f.name();
+		strictSsa = f.decl().keyword("strict_ssa") instanceof Expr.Literal l && Boolean.TRUE.equals(l.value());
 		functionType = type;
 		level = lv;
 		autoScope = !Boolean.FALSE.equals(attrs.get("auto_scope"));

@@ -69,6 +69,16 @@ final class OpCalls {
 		case "pl.tile.move" -> tiles.move(c, bound);
 		case "pl.tile.create" -> tiles.create(c, bound);
 		case "pl.cast" -> cast(c, bound);
+		case "pl.tensor.cast", "pl.tile.cast" -> {
+			if (bound.containsKey("mode")) {
+				try {
+					castMode(bound.get("mode")); // the wrapper's resolve_cast_mode, before the op is built
+				} catch (IrTypeError e) {
+					throw atCall(name, e, c);
+				}
+			}
+			yield generic(c, name, b, bound);
+		}
 		case "pl.tensor.slice", "pl.slice", "pl.tile.slice" -> slice(c, bound);
 		case "pl.tensor.read", "pl.read", "pl.tile.read" -> read(c, bound);
 		case "pl.system.task_dummy" -> taskDummy(c, bound);

@@ -91,6 +91,19 @@ final class OpTypes {
 		if (name.startsWith("fillpad") && first instanceof Type.Tile t) {
 			return new Type.Tile(t.shape(), t.dtype(), t.memory(), null); // padding makes the whole tile valid
 		}
+		if (name.equals("set_validshape") && args.size() == 3) {
+			// the same storage with a narrower valid region (DeduceTileSetValidShapeType / tensor's)
+			List<Expr> valid = List.of(args.get(1), args.get(2));
+			Type same = stripMemory(first);
+			if (same instanceof Type.Tile t) {
+				return new Type.Tile(t.shape(), t.dtype(), t.memory(), valid);
+			}
+			if (same instanceof Type.Tensor t) {
+				Type.TensorView v = t.view();
+				return new Type.Tensor(t.shape(), t.dtype(), new Type.TensorView(v == null ? "ND" : v.layout(),
+						v == null ? List.of() : v.stride(), valid), t.distributed(), t.window());
+			}
+		}
 		if (SAME_AS_FIRST.contains(name)) {
 			return stripMemory(first);
 		}

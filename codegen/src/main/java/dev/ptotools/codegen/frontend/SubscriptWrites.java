@@ -25,6 +25,10 @@ final class SubscriptWrites {
 	}
 
 	void write(Expr.Subscript target, Expr value, Span span, List<dev.ptotools.codegen.ir.Stmt> out) {
+		if (p.strictSsa) {
+			throw new CodegenException("Subscript-write syntax 'dst[...] = src' is only supported before SSA conversion",
+					target.span());
+		}
 		if (!(target.value() instanceof Expr.Name n)) {
 			throw new CodegenException("Subscript-write target must be a variable name, got " + Render.expr(target.value()),
 					target.span());
@@ -47,10 +51,16 @@ final class SubscriptWrites {
 			throw new CodegenException("Subscript-write requires a Tensor, Tile, or Array target, got "
 					+ ScalarOps.typeName(bt), target.span());
 		}
+		String kind = tile ? "tile" : "tensor";
 		List<dev.ptotools.codegen.ir.Expr> shape = tile ? ((Type.Tile) bt).shape() : ((Type.Tensor) bt).shape();
+		if (target.indices().size() > shape.size()) {
+			throw new CodegenException((tile ? "Tile" : "Tensor") + " subscript-write has " + target.indices().size()
+					+ " indices but the " + kind + " is " + shape.size() + "D", target.span());
+		}
 		Subscripts.Window win = Subscripts.window(p, target.indices(), shape, target.span());
 		if (win.allScalar()) {
-			throw new CodegenException("Element-write 'dst[i, j] = scalar' is not supported for tensor targets", span);
+			throw new CodegenException("Element-write 'dst[i, j] = scalar' is not supported for " + kind + " targets",
+					target.span());
 		}
 		dev.ptotools.codegen.ir.Expr src = p.exprs.expr(value);
 		Type st = src.type();
@@ -59,6 +69,9 @@ final class SubscriptWrites {
 					+ ScalarOps.typeName(st), span);
 		}
 		List<dev.ptotools.codegen.ir.Expr> srcShape = tile ? ((Type.Tile) st).shape() : ((Type.Tensor) st).shape();
+		List<dev.ptotools.codegen.ir.Expr> srcValid = tile ? ((Type.Tile) st).validShape()
+				: ((Type.Tensor) st).view() == null ? null : ((Type.Tensor) st).view().validShape();
+		checkSourceShape(win, srcShape, srcValid, kind, target.span());
 		if (srcShape.size() != win.extents().size()) {
 			// lift the source to the window's full rank: unit axes where scalar indices dropped one
 			List<dev.ptotools.codegen.ir.Expr> lifted = new ArrayList<>();
@@ -74,5 +87,47 @@ final class SubscriptWrites {
 				List.of(base, src, new dev.ptotools.codegen.ir.Expr.MakeTuple(win.offsets(), span)), Map.of(), bt, span);
 		Var v = p.assignOrLet(n.id(), call, span, null, out);
 		p.scopes.define(n.id(), v);
+	}
+
+	/**
+	 * The source fits the window: its rank is the window's after scalar indices dropped their axes (a tile
+	 * may keep leading unit axes up to 2-D, as tile.slice floors its result), and each constant extent
+	 * matches (a tile's constant valid_shape may stand for a padded static one; a dynamic one is trusted).
+	 */
+	private static void checkSourceShape(Subscripts.Window win, List<dev.ptotools.codegen.ir.Expr> src,
+			List<dev.ptotools.codegen.ir.Expr> srcValid, String kind, Span at) {
+		List<Integer> kept = new ArrayList<>();
+		for (int d = 0; d < win.extents().size(); d++) {
+			if (!win.dropDims().contains(d)) {
+				kept.add(d);
+			}
+		}
+		int natural = kept.size();
+		int floored = kind.equals("tile") ? Math.max(2, natural) : natural;
+		if (src.size() != natural && src.size() != floored) {
+			String expected = natural == floored ? natural + "D" : natural + "D or " + floored + "D";
+			throw new CodegenException("Subscript-write source must be " + expected + " to match the rank-reduced " + kind
+					+ " window, got " + src.size() + "D", at);
+		}
+		int lead = src.size() - natural;
+		for (int axis = 0; axis < src.size(); axis++) {
+			Long want = axis < lead ? Long.valueOf(1) : constant(win.extents().get(kept.get(axis - lead)));
+			Long have = constant(src.get(axis));
+			if (want == null || have == null || want.equals(have)) {
+				continue;
+			}
+			if (srcValid != null && axis < srcValid.size()) {
+				Long valid = constant(srcValid.get(axis));
+				if (valid == null || valid.equals(want)) {
+					continue;
+				}
+			}
+			throw new CodegenException("Subscript-write shape mismatch on source axis " + axis + ": window expects " + want
+					+ " elements, source has " + have, at);
+		}
+	}
+
+	private static Long constant(dev.ptotools.codegen.ir.Expr e) {
+		return e instanceof dev.ptotools.codegen.ir.Expr.ConstInt c ? c.value() : null;
 	}
 }

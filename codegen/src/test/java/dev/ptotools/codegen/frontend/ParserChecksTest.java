@@ -62,6 +62,16 @@ class ParserChecksTest {
 		return header + "def test_built():\n" + src.substring(header.length()).indent(4);
 	}
 
+	/** A standalone function writing into out through a subscript ({@code body}); src is [rows, cols]. */
+	private static String subscriptWrite(String src, String body) {
+		return Sources.HEADER + """
+				@pl.function
+				def f(out: pl.Tensor[[64, 128], pl.FP32], src: pl.Tensor[%s, pl.FP32]) -> pl.Tensor[[64, 128], pl.FP32]:
+				%s
+				    return out
+				""".formatted(src, body.indent(4).stripTrailing());
+	}
+
 	private static final String AT = "with pl.at(level=pl.Level.CORE_GROUP, %s):\n    y = pl.add(x, x)";
 
 	static List<Arguments> cases() {
@@ -93,6 +103,19 @@ class ParserChecksTest {
 				Arguments.of("defer_wait comparison", kernel("pld.system.defer_wait(sig, offsets=[0], expected=1, cmp=pld.WaitCmp.Eq)"),
 						parsedOnly(kernel("pld.system.defer_wait(sig, offsets=[0], expected=1, cmp=pld.WaitCmp.Ge)")),
 						"pld.system.defer_wait only supports WaitCmp.Ge (got int 0)", 9),
+				Arguments.of("subscript-write extent", subscriptWrite("[8, 32]", "out[0:16, 0:32] = src"),
+						subscriptWrite("[8, 32]", "out[0:8, 0:32] = src"),
+						"Subscript-write shape mismatch on source axis 0: window expects 16 elements, source has 8", 6),
+				Arguments.of("subscript-write narrowed source", subscriptWrite("[16, 8]",
+						"narrowed = pl.set_validshape(src, 16, 4)\nout[0:16, 0:6] = narrowed"),
+						subscriptWrite("[16, 8]", "narrowed = pl.set_validshape(src, 16, 4)\nout[0:16, 0:4] = narrowed"),
+						"Subscript-write shape mismatch on source axis 1: window expects 6 elements, source has 8", 7),
+				Arguments.of("subscript-write rank", subscriptWrite("[32]", "out[0:1, 0:32] = src"),
+						subscriptWrite("[32]", "out[0, 0:32] = src"),
+						"Subscript-write source must be 2D to match the rank-reduced tensor window, got 1D", 6),
+				Arguments.of("subscript-write indices", subscriptWrite("[1, 128]", "out[0, 0, 0] = src"),
+						subscriptWrite("[1, 128]", "out[0:1, :] = src"),
+						"Tensor subscript-write has 3 indices but the tensor is 2D", 6),
 				Arguments.of("arg_directions length", orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input]})"),
 						orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input, pl.adir.output_existing]})"),
 						"attrs['arg_directions'] length (1) on call to 'k' must match positional arg count (2)", 16),
