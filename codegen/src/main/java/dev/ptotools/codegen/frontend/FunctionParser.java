@@ -353,17 +353,19 @@ final class FunctionParser {
 				out.add(new dev.ptotools.codegen.ir.Stmt.Yield(exprs.args(c.args()), e.span()));
 				return;
 			}
-			if ("pl.static_print".equals(name) || "pl.func_attr".equals(name)) {
+			if ("pl.func_attr".equals(name)) {
+				return;
+			}
+			if ("pl.static_print".equals(name)) {
+				staticPrint(c, e.span());
 				return;
 			}
 			if ("pl.static_assert".equals(name)) {
-				staticAssert(c);
+				staticAssert(c, e.span());
 				return;
 			}
 			if ("pl.tensor.dump_tag".equals(name) || "pl.dump_tag".equals(name)) {
-				if (c.args().size() == 1 && c.args().get(0) instanceof Expr.Name n && scopes.lookup(n.id()) != null) {
-					dumpTagged.add(scopes.lookup(n.id()));
-				}
+				dumpTag(c, e.span());
 				return;
 			}
 		}
@@ -371,11 +373,53 @@ final class FunctionParser {
 		out.add(new dev.ptotools.codegen.ir.Stmt.Eval(x, e.span()));
 	}
 
+	/**
+	 * {@code pl.dump_tag(x)} (pypto's _parse_dump_tag): in an Orchestration or Inline function, one bare
+	 * name of a tensor bound before it; later kernel calls that consume that variable dump it.
+	 */
+	private void dumpTag(Expr.Call c, Span at) {
+		if (functionType != FunctionType.Orchestration && functionType != FunctionType.Inline) {
+			throw new CodegenException("pl.dump_tag() is only valid inside an Orchestration or Inline function", at);
+		}
+		if (c.args().size() != 1 || !c.keywords().isEmpty()) {
+			throw new CodegenException("pl.dump_tag() takes exactly one positional argument (no keywords)", at);
+		}
+		if (!(c.args().get(0) instanceof Expr.Name n)) {
+			throw new CodegenException("pl.dump_tag() argument must be a bare variable name", c.args().get(0).span());
+		}
+		Var v = scopes.lookup(n.id());
+		if (v == null) {
+			throw new CodegenException("pl.dump_tag() argument '" + n.id() + "' is not defined at this point", at);
+		}
+		if (!(v.type() instanceof Type.Tensor)) {
+			throw new CodegenException("pl.dump_tag() argument '" + n.id() + "' is not a tensor (got Var)", n.span());
+		}
+		dumpTagged.add(v);
+	}
+
 	boolean expectsAssignedYield;
 
-	private void staticAssert(Expr.Call c) {
+	/**
+	 * {@code pl.static_print(...)} (pypto's _handle_static_print): at least one argument; labels and
+	 * f-strings as they are, every other argument parsed as a DSL expression (what it prints is not shown).
+	 */
+	private void staticPrint(Expr.Call c, Span at) {
 		if (c.args().isEmpty()) {
-			return;
+			throw new CodegenException("static_print() requires at least 1 argument", at);
+		}
+		for (Expr a : c.args()) {
+			if (!(a instanceof Expr.Literal l && l.value() instanceof String) && !(a instanceof Expr.Opaque)) {
+				exprs.expr(a);
+			}
+		}
+	}
+
+	private void staticAssert(Expr.Call c, Span at) {
+		if (c.args().isEmpty() || c.args().size() > 2) {
+			throw new CodegenException("static_assert() requires 1 or 2 arguments", at);
+		}
+		if (c.args().size() == 2 && !(c.args().get(1) instanceof Expr.Literal m && m.value() instanceof String)) {
+			throw new CodegenException("static_assert() message must be a string literal", c.args().get(1).span());
 		}
 		Object v = ctx.closure.eval(c.args().get(0));
 		if (!dev.ptotools.analyzer.facts.Values.known(v)) {

@@ -23,6 +23,11 @@ final class Submits {
 		this.p = p;
 	}
 
+	/** pypto's _validate_kernel_call_kwargs: an SPMD launch parameter on a plain pl.submit. */
+	private static CodegenException notAccepted(String callee, Expr.Keyword k, Span at) {
+		return new CodegenException("Function '" + callee + "' does not accept keyword argument '" + k.name() + "'", at);
+	}
+
 	void submit(Expr target, Expr.Call call, Span span, List<dev.ptotools.codegen.ir.Stmt> out) {
 		boolean spmd = call.funcText() != null && call.funcText().endsWith("spmd_submit");
 		if (call.args().isEmpty() || !(call.args().get(0) instanceof Expr.Attribute a)
@@ -52,8 +57,21 @@ final class Submits {
 					deps.add(p.exprs.expr(x));
 				}
 			}
-			case "core_num" -> coreNum = p.exprs.expr(k.value());
-			case "sync_start" -> syncStart = k.value() instanceof Expr.Literal l && Boolean.TRUE.equals(l.value());
+			case "core_num" -> {
+				if (!spmd) {
+					throw notAccepted(callee, k, call.span());
+				}
+				coreNum = WithScopes.coreNum(p, k.value());
+			}
+			case "sync_start" -> {
+				if (!spmd) {
+					throw notAccepted(callee, k, call.span());
+				}
+				if (!(k.value() instanceof Expr.Literal l) || !(l.value() instanceof Boolean b)) {
+					throw new CodegenException("sync_start must be a boolean literal (True/False)", k.value().span());
+				}
+				syncStart = b;
+			}
 			case "allow_early_resolve" -> {
 				if (k.value() instanceof Expr.Literal l && Boolean.TRUE.equals(l.value())) {
 					attrs.put("allow_early_resolve", true);

@@ -274,6 +274,11 @@ final class WithScopes {
 	}
 
 	private dev.ptotools.codegen.ir.Expr coreNum(Expr e) {
+		return coreNum(p, e);
+	}
+
+	/** pypto's _parse_and_validate_core_num, shared by pl.spmd and pl.spmd_submit. */
+	static dev.ptotools.codegen.ir.Expr coreNum(FunctionParser p, Expr e) {
 		dev.ptotools.codegen.ir.Expr x = p.exprs.expr(e);
 		if (!(x.type() instanceof dev.ptotools.codegen.ir.Type.Scalar s) || !s.dtype().isInteger()) {
 			throw new CodegenException("core_num must be an integer expression, got "

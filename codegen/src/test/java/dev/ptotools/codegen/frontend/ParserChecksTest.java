@@ -35,6 +35,11 @@ class ParserChecksTest {
 
 	/** An orchestration calling k with {@code call}. */
 	private static String orchestration(String call) {
+		return orchestrationBody("out = " + call);
+	}
+
+	/** An orchestration around k whose body (before {@code return out}) is {@code body}, from line 16. */
+	private static String orchestrationBody(String body) {
 		return Sources.HEADER + """
 				@pl.program
 				class P:
@@ -48,9 +53,9 @@ class ParserChecksTest {
 				    @pl.function(type=pl.FunctionType.Orchestration)
 				    def main(self, x: pl.Tensor[[64, 64], pl.FP32],
 				             out: pl.Out[pl.Tensor[[64, 64], pl.FP32]]) -> pl.Tensor[[64, 64], pl.FP32]:
-				        out = %s
+				%s
 				        return out
-				""".formatted(call);
+				""".formatted(body.indent(8).stripTrailing());
 	}
 
 	/**
@@ -116,6 +121,25 @@ class ParserChecksTest {
 				Arguments.of("subscript-write indices", subscriptWrite("[1, 128]", "out[0, 0, 0] = src"),
 						subscriptWrite("[1, 128]", "out[0:1, :] = src"),
 						"Tensor subscript-write has 3 indices but the tensor is 2D", 6),
+				Arguments.of("dump_tag outside an orchestration", kernel("pl.dump_tag(x)"),
+						orchestrationBody("pl.dump_tag(x)\nout = self.k(x, out)"),
+						"pl.dump_tag() is only valid inside an Orchestration or Inline function", 9),
+				Arguments.of("dump_tag arguments", orchestrationBody("pl.dump_tag(x, out)\nout = self.k(x, out)"),
+						orchestrationBody("pl.dump_tag(x)\nout = self.k(x, out)"),
+						"pl.dump_tag() takes exactly one positional argument (no keywords)", 16),
+				Arguments.of("static_assert arguments", kernel("pl.static_assert(True, \"a\", \"b\")"),
+						kernel("pl.static_assert(True, \"a\")"), "static_assert() requires 1 or 2 arguments", 9),
+				Arguments.of("static_print arguments", kernel("pl.static_print()"), kernel("pl.static_print(x)"),
+						"static_print() requires at least 1 argument", 9),
+				Arguments.of("spmd_submit sync_start", orchestrationBody(
+						"with pl.manual_scope():\n    out, _ = pl.spmd_submit(self.k, x, out, core_num=4, sync_start=1)"),
+						orchestrationBody("with pl.manual_scope():\n    out, _ = pl.spmd_submit(self.k, x, out, core_num=4, "
+								+ "sync_start=True)"),
+						"sync_start must be a boolean literal (True/False)", 17),
+				Arguments.of("submit core_num", orchestrationBody(
+						"with pl.manual_scope():\n    out, _ = pl.submit(self.k, x, out, core_num=4)"),
+						orchestrationBody("with pl.manual_scope():\n    out, _ = pl.submit(self.k, x, out)"),
+						"Function 'k' does not accept keyword argument 'core_num'", 17),
 				Arguments.of("arg_directions length", orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input]})"),
 						orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input, pl.adir.output_existing]})"),
 						"attrs['arg_directions'] length (1) on call to 'k' must match positional arg count (2)", 16),
