@@ -56,6 +56,8 @@ final class FunctionParser {
 	Level level;
 	boolean autoScope = true;
 	int manualScopeDepth;
+	/** pl.cluster() scopes around the statement being parsed. */
+	int clusterDepth;
 	/** InCore scopes around the statement being parsed (split_aiv regions need one). */
 	int incoreDepth;
 	/**

@@ -84,9 +84,29 @@ final class OpCalls {
 		case "pl.system.task_dummy" -> taskDummy(c, bound);
 		case "pl.system.syncall" -> syncall.build(c, bound);
 		case "pl.tile.aiv_shard", "pl.tile.aic_gather" -> SplitTransfers.build(p, c, b.name().endsWith("aiv_shard"));
-		default -> GatherScatterForms.handles(b.name()) ? gatherScatter.build(b.name(), c, bound)
-				: generic(c, name, b, bound);
+		default -> {
+			if (GatherScatterForms.handles(b.name())) {
+				yield gatherScatter.build(b.name(), c, bound);
+			}
+			bindsAsPython(c, name, b);
+			yield generic(c, name, b, bound);
+		}
 		};
+	}
+
+	/**
+	 * The call binds to the wrapper's Python signature ({@link PythonBinding}); an error is pypto's for an
+	 * exception other than a ValueError: "Error in pl.tile operation 'load': ...". Only for the ops built
+	 * straight from their wrapper: the forms handled above read arguments the parser consumes itself.
+	 */
+	private static void bindsAsPython(Expr.Call c, String name, Builtin b) {
+		try {
+			PythonBinding.check(c, b);
+		} catch (IrTypeError e) {
+			int dot = name.lastIndexOf('.');
+			throw new CodegenException("Error in " + name.substring(0, Math.max(dot, 0)) + " operation '"
+					+ name.substring(dot + 1) + "': " + e.getMessage(), c.span());
+		}
 	}
 
 	private static boolean special(String name) {
@@ -101,7 +121,7 @@ final class OpCalls {
 		List<Builtin.BuiltinParam> ps = b.params();
 		int pos = 0;
 		for (Expr a : c.args()) {
-			if (pos < ps.size() && !ps.get(pos).kind().equals("var-positional")) {
+			if (pos < ps.size() && !ps.get(pos).kind().equals("varargs")) {
 				out.put(ps.get(pos).name(), a);
 				pos++;
 			} else {

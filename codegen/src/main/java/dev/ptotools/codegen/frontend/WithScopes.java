@@ -60,7 +60,12 @@ final class WithScopes {
 				}
 				hint = nameHint(k.value(), "pl.cluster()");
 			}
-			out.add(new dev.ptotools.codegen.ir.Stmt.ClusterScope(hint, body(w), w.span()));
+			p.clusterDepth++;
+			try {
+				out.add(new dev.ptotools.codegen.ir.Stmt.ClusterScope(hint, body(w), w.span()));
+			} finally {
+				p.clusterDepth--;
+			}
 		}
 		case "at" -> at(w, call, item.target(), out);
 		case "spmd" -> spmdWith(w, call, item.target(), out);
@@ -290,6 +295,30 @@ final class WithScopes {
 		return x;
 	}
 
+	/**
+	 * pypto's _reject_spmd_submit_only_kwargs_in_cluster: a pl.spmd inside pl.cluster() is unwrapped into the
+	 * Group function and never becomes a Submit, which alone carries allow_early_resolve and predicate.
+	 */
+	private void submitOnlyOutsideCluster(SpmdArgs a, Span at) {
+		if (p.clusterDepth == 0) {
+			return;
+		}
+		String kwarg;
+		String lost;
+		if (a.earlyResolve()) {
+			kwarg = "allow_early_resolve=True";
+			lost = "the early-dispatch hint";
+		} else if (a.predicate() != null) {
+			kwarg = "predicate=(...)";
+			lost = "the dispatch predicate";
+		} else {
+			return;
+		}
+		throw new CodegenException("`pl.spmd(..., " + kwarg + ")` cannot be nested inside `pl.cluster()` — a "
+				+ "cluster-nested pl.spmd is unwrapped into the Group function and never produces a Submit, so " + lost
+				+ " would be lost.", at);
+	}
+
 	/** "q" -> Spmd "q_spmd" and InCore "q"; a hint already ending in _spmd is split back. */
 	private static String[] spmdHints(String hint) {
 		if (hint.isEmpty()) {
@@ -315,6 +344,7 @@ final class WithScopes {
 			throw new CodegenException("for ... in pl.spmd(...) must use a single loop variable", f.target().span());
 		}
 		SpmdArgs a = spmdArgs(call, true, false);
+		submitOnlyOutsideCluster(a, f.span());
 		String[] hints = spmdHints(a.nameHint());
 		Map<String, Object> spmdAttrs = new LinkedHashMap<>();
 		if (a.earlyResolve()) {
@@ -350,7 +380,13 @@ final class WithScopes {
 	 * its own carrier.
 	 */
 	private void spmdWith(Stmt.With w, Expr.Call call, Expr asTarget, List<dev.ptotools.codegen.ir.Stmt> out) {
+		if (asTarget != null && p.clusterDepth > 0) {
+			throw new CodegenException("`with pl.spmd(...) as tid:` cannot capture a TaskId when nested inside "
+					+ "`pl.cluster()` — a cluster-nested pl.spmd is unwrapped into the Group function and never produces a "
+					+ "Submit.", w.span());
+		}
 		SpmdArgs a = spmdArgs(call, false, asTarget != null);
+		submitOnlyOutsideCluster(a, w.span());
 		Map<String, Object> attrs = new LinkedHashMap<>();
 		if (a.earlyResolve()) {
 			attrs.put("allow_early_resolve", true);

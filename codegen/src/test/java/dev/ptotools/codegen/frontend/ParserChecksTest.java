@@ -140,6 +140,17 @@ class ParserChecksTest {
 						"with pl.manual_scope():\n    out, _ = pl.submit(self.k, x, out, core_num=4)"),
 						orchestrationBody("with pl.manual_scope():\n    out, _ = pl.submit(self.k, x, out)"),
 						"Function 'k' does not accept keyword argument 'core_num'", 17),
+				Arguments.of("cluster-nested spmd with a TaskId", orchestrationBody(
+						"with pl.cluster():\n    with pl.spmd(4) as tid:\n        out = self.k(x, out)"),
+						orchestrationBody("with pl.cluster():\n    with pl.spmd(4):\n        out = self.k(x, out)"),
+						"`with pl.spmd(...) as tid:` cannot capture a TaskId when nested inside `pl.cluster()` — a "
+								+ "cluster-nested pl.spmd is unwrapped into the Group function and never produces a Submit.", 17),
+				Arguments.of("wrapper arguments", kernel("t = pl.load(x, [0, 0], [64, 64])\nc = pl.tile.exp(t, t)"),
+						kernel("t = pl.load(x, [0, 0], [64, 64])\nc = pl.tile.exp(t)"),
+						"Error in pl.tile operation 'exp': exp() takes 1 positional argument but 2 were given", 10),
+				Arguments.of("wrapper keyword", kernel("t = pl.load(x, [0, 0], [64, 64])\nc = pl.tile.exp(t, mode=1)"),
+						kernel("t = pl.load(x, [0, 0], [64, 64])\nc = pl.tile.exp(t)"),
+						"Error in pl.tile operation 'exp': exp() got an unexpected keyword argument 'mode'", 10),
 				Arguments.of("arg_directions length", orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input]})"),
 						orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input, pl.adir.output_existing]})"),
 						"attrs['arg_directions'] length (1) on call to 'k' must match positional arg count (2)", 16),
