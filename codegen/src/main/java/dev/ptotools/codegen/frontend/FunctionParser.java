@@ -111,7 +111,8 @@ final class FunctionParser {
 				scopes.define(p.name(), v);
 			}
 			List<Type> returns = types.returns(f.returnAnnotation());
-			List<Stmt> body = prologue(f.body(), attrs);
+			Map<String, Object> allAttrs = withDecoratorAttrs(f, attrs);
+			List<Stmt> body = prologue(f.body(), allAttrs);
 			dev.ptotools.codegen.ir.Stmt parsed = block(parseBody(body), f.span());
 			Level derivedLevel = type.impliedLevel() != null ? type.impliedLevel() : lv;
 			Role derivedRole = type.impliedRole() != null ? type.impliedRole() : role;
@@ -121,7 +122,7 @@ final class FunctionParser {
 						+ ", but explicit level=" + lv + " was provided", f.nameSpan());
 			}
 			return new dev.ptotools.codegen.ir.Function(f.name(), type, params, dirs, returns, parsed, derivedLevel,
-					derivedRole, withDecoratorAttrs(f, attrs), f.span());
+					derivedRole, allAttrs, f.span());
 		} catch (IrTypeError e) {
 			throw new CodegenException("Failed to parse function '" + f.name() + "': " + e.getMessage(), f.nameSpan());
 		} finally {
@@ -178,7 +179,6 @@ final class FunctionParser {
 		}
 	}
 
-	/** Drops a leading docstring and merges pl.func_attr({...}) statements of the prologue. */
 	/**
 	 * {@code @pl.function(attrs={...})}: the dict's entries become function attributes, as pypto's
 	 * _normalize_attrs stores them ({@code "split": pl.SplitMode.UP_DOWN} as the mode's name,
@@ -203,22 +203,76 @@ final class FunctionParser {
 		return out;
 	}
 
+	/**
+	 * The body after its prologue (pypto's _consume_func_attr_prologue): a leading docstring, then the
+	 * {@code pl.func_attr({...})} calls, each merged into the function's attrs after the decorator's; a
+	 * func_attr anywhere below is misplaced.
+	 */
 	private List<Stmt> prologue(List<Stmt> body, Map<String, Object> attrs) {
 		int i = 0;
-		while (i < body.size()) {
-			Stmt s = body.get(i);
-			if (s instanceof Stmt.ExprStmt e && e.value() instanceof Expr.Literal) {
-				i++;
-				continue;
+		if (!body.isEmpty() && body.get(0) instanceof Stmt.ExprStmt e && e.value() instanceof Expr.Literal l
+				&& l.value() instanceof String) {
+			i = 1;
+		}
+		while (i < body.size() && funcAttr(body.get(i)) != null) {
+			mergeFuncAttr(funcAttr(body.get(i)), body.get(i).span(), attrs);
+			i++;
+		}
+		for (Stmt s : body.subList(i, body.size())) {
+			if (funcAttr(s) != null) {
+				throw new CodegenException("pl.func_attr() must appear before every other statement in '" + functionName
+						+ "'", s.span());
 			}
-			if (s instanceof Stmt.ExprStmt e && e.value() instanceof Expr.Call c
-					&& "pl.func_attr".equals(ctx.normalize(c.funcText()))) {
-				i++;
-				continue;
-			}
-			break;
 		}
 		return body.subList(i, body.size());
+	}
+
+	private Expr.Call funcAttr(Stmt s) {
+		return s instanceof Stmt.ExprStmt e && e.value() instanceof Expr.Call c && c.funcText() != null
+				&& "pl.func_attr".equals(ctx.normalize(c.funcText())) ? c : null;
+	}
+
+	private void mergeFuncAttr(Expr.Call c, Span at, Map<String, Object> attrs) {
+		if (c.args().size() != 1 || !c.keywords().isEmpty()) {
+			throw new CodegenException("pl.func_attr() takes exactly one positional dict argument (no keywords)", at);
+		}
+		if (!(c.args().get(0) instanceof Expr.DictExpr d)) {
+			throw new CodegenException("pl.func_attr() argument must be a dict literal", c.args().get(0).span());
+		}
+		Map<String, Object> own = new LinkedHashMap<>();
+		for (int i = 0; i < d.keys().size(); i++) {
+			Expr key = d.keys().get(i);
+			if (key == null) {
+				throw new CodegenException("Unsupported `**` unpacking in pl.func_attr({...})", at);
+			}
+			if (!(key instanceof Expr.Literal l) || !(l.value() instanceof String k)) {
+				throw new CodegenException("pl.func_attr() key must be a string literal, got " + Render.expr(key),
+						key.span());
+			}
+			if (own.containsKey(k)) {
+				throw new CodegenException("Duplicate function attribute '" + k + "' in pl.func_attr({...})", at);
+			}
+			if (k.equals("auto_scope") || k.equals("external_source")) {
+				throw new CodegenException("'" + k + "' cannot be set with pl.func_attr()", at);
+			}
+			Expr value = d.values().get(i);
+			if (k.equals("split")) {
+				String mode = WithScopes.splitMode(value);
+				if (!mode.equals("None")) {
+					own.put(k, mode);
+				}
+				continue;
+			}
+			own.put(k, exprs.kwargValue(value));
+		}
+		for (Map.Entry<String, Object> e : own.entrySet()) {
+			// IRBuilder::AddFunctionAttrs: a key set by the decorator or an earlier pl.func_attr
+			if (attrs.containsKey(e.getKey())) {
+				throw new CodegenException("Duplicate function attribute '" + e.getKey() + "' in function '" + functionName
+						+ "'. Each attribute may be declared only once.", at);
+			}
+			attrs.put(e.getKey(), e.getValue());
+		}
 	}
 
 	// ---- blocks ---------------------------------------------------------------------------------

@@ -308,8 +308,13 @@ public final class IrPrinter {
 		if (f.role() != null) {
 			keywords.add("role=pl.Role." + f.role());
 		}
-		for (Map.Entry<String, Object> a : f.attrs().entrySet()) {
-			keywords.add(a.getKey() + "=" + value(a.getValue()));
+		// auto_scope and external_source are read before the body: they stay decorator keywords; every other
+		// attr prints as a pl.func_attr({...}) prologue of the body (pypto's PrintFunction)
+		if (Boolean.FALSE.equals(f.attrs().get("auto_scope"))) {
+			keywords.add("auto_scope=False");
+		}
+		if (f.attrs().get("external_source") instanceof String src && !src.isEmpty()) {
+			keywords.add("external_source=\"" + src.replace("\\", "\\\\").replace("\"", "\\\"") + "\""); // std::quoted
 		}
 		StringBuilder d = new StringBuilder("@pl.function");
 		if (!keywords.isEmpty()) {
@@ -339,6 +344,17 @@ public final class IrPrinter {
 		}
 		line(sig.append(':').toString());
 		indent++;
+		List<String> prologue = new ArrayList<>();
+		for (Map.Entry<String, Object> a : f.attrs().entrySet()) {
+			String k = a.getKey();
+			if (k.equals("auto_scope") || k.equals("external_source") || k.equals("split") && "None".equals(a.getValue())) {
+				continue;
+			}
+			prologue.add("\"" + k + "\": " + (k.equals("split") ? "pl.SplitMode." + splitMember(a.getValue()) : value(a.getValue())));
+		}
+		if (!prologue.isEmpty()) {
+			line("pl.func_attr({" + String.join(", ", prologue) + "})");
+		}
 		if (f.body() instanceof Stmt.Seq q && q.stmts().isEmpty()) {
 			line("pass");
 		} else {
@@ -570,5 +586,14 @@ public final class IrPrinter {
 
 	private String value(Object v) {
 		return exprs.value(v);
+	}
+
+	/** SplitModeToPythonString: the enum member pypto's printer names ("UpDown" as UP_DOWN). */
+	private static String splitMember(Object mode) {
+		return switch (String.valueOf(mode)) {
+		case "UpDown" -> "UP_DOWN";
+		case "LeftRight" -> "LEFT_RIGHT";
+		default -> "NONE";
+		};
 	}
 }

@@ -161,6 +161,33 @@ class FrontEndEntriesTest {
 	}
 
 	@Test
+	void functionAttrsPrintAsAFuncAttrPrologueAsPyptoPrintsThem() {
+		String src = Sources.HEADER + """
+				@pl.program
+				class P:
+				    @pl.function(type=pl.FunctionType.InCore, auto_scope=False)
+				    def k(self, x: pl.Tensor[[16, 128], pl.FP32], out: pl.Out[pl.Tensor[[16, 128], pl.FP32]]) -> pl.Tensor[[16, 128], pl.FP32]:
+				        pl.func_attr({"split": pl.SplitMode.UP_DOWN})
+				        pl.func_attr({"note": "kept"})
+				        out[0:16, :] = x[0:16, :]
+				        return out
+
+				    @pl.function(type=pl.FunctionType.Orchestration)
+				    def main(self, x: pl.Tensor[[16, 128], pl.FP32], out: pl.Out[pl.Tensor[[16, 128], pl.FP32]]) -> pl.Tensor[[16, 128], pl.FP32]:
+				        out = self.k(x, out)
+				        return out
+				""";
+		Generation g = Sources.generate(src, Sources.PLAIN.withDumpPasses(true));
+		assertEquals(List.of(), g.problems());
+		String frontend = Sources.file(g, "passes_dump/00_frontend.py");
+		assertTrue(frontend.contains("""
+				    @pl.function(type=pl.FunctionType.InCore, level=pl.Level.CHIP_DIE, role=pl.Role.SubWorker, auto_scope=False)
+				    def k(x: pl.Tensor[[16, 128], pl.FP32], out: pl.Out[pl.Tensor[[16, 128], pl.FP32]]) -> pl.Tensor[[16, 128], pl.FP32]:
+				        pl.func_attr({"split": pl.SplitMode.UP_DOWN, "note": "kept"})
+				"""), frontend);
+	}
+
+	@Test
 	void aFrontEndRejectionWinsOverTheAnalyzersLaterStageErrors() {
 		String src = Sources.HEADER + """
 				@pl.program

@@ -151,6 +151,13 @@ class ParserChecksTest {
 				Arguments.of("wrapper keyword", kernel("t = pl.load(x, [0, 0], [64, 64])\nc = pl.tile.exp(t, mode=1)"),
 						kernel("t = pl.load(x, [0, 0], [64, 64])\nc = pl.tile.exp(t)"),
 						"Error in pl.tile operation 'exp': exp() got an unexpected keyword argument 'mode'", 10),
+				Arguments.of("func_attr placement", kernel("t = pl.load(x, [0, 0], [64, 64])\npl.func_attr({\"windowize\": True})"),
+						kernel("pl.func_attr({\"windowize\": True})\nt = pl.load(x, [0, 0], [64, 64])"),
+						"pl.func_attr() must appear before every other statement in 'k'", 10),
+				Arguments.of("func_attr twice", kernel("pl.func_attr({\"split\": pl.SplitMode.UP_DOWN})\n"
+						+ "pl.func_attr({\"split\": pl.SplitMode.LEFT_RIGHT})"),
+						kernel("pl.func_attr({\"split\": pl.SplitMode.UP_DOWN})\npl.func_attr({\"windowize\": True})"),
+						"Duplicate function attribute 'split' in function 'k'. Each attribute may be declared only once.", 10),
 				Arguments.of("arg_directions length", orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input]})"),
 						orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input, pl.adir.output_existing]})"),
 						"attrs['arg_directions'] length (1) on call to 'k' must match positional arg count (2)", 16),
