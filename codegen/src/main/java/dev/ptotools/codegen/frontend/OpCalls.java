@@ -383,10 +383,9 @@ final class OpCalls {
 		}
 		Map<String, Object> attrs = new LinkedHashMap<>();
 		attrs.put("dummy_task", true);
-		List<Expr> items = deps instanceof Expr.ListExpr l ? l.elts() : deps instanceof Expr.TupleExpr t ? t.elts()
-				: List.of(deps);
-		if (!items.isEmpty()) {
-			attrs.put("manual_dep_edges", p.exprs.args(items));
+		List<dev.ptotools.codegen.ir.Expr> edges = DepsLists.entries(p, "pl.system.task_dummy", deps);
+		if (!edges.isEmpty()) {
+			attrs.put("manual_dep_edges", edges);
 		}
 		return new Call(new dev.ptotools.codegen.ir.Expr.Callee.Op("system.task_dummy"), List.of(), Map.of(), attrs,
 				new Type.Scalar(DType.TASK_ID), c.span());

@@ -50,13 +50,7 @@ final class Submits {
 		Map<String, Object> attrs = new LinkedHashMap<>();
 		for (Expr.Keyword k : call.keywords()) {
 			switch (k.name() == null ? "" : k.name()) {
-			case "deps" -> {
-				List<Expr> items = k.value() instanceof Expr.ListExpr l ? l.elts()
-						: k.value() instanceof Expr.TupleExpr t ? t.elts() : List.of(k.value());
-				for (Expr x : items) {
-					deps.add(p.exprs.expr(x));
-				}
-			}
+			case "deps" -> deps.addAll(DepsLists.entries(p, callee, k.value()));
 			case "core_num" -> {
 				if (!spmd) {
 					throw notAccepted(callee, k, call.span());

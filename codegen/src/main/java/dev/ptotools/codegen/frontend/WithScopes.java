@@ -147,8 +147,8 @@ final class WithScopes {
 			case "allow_early_resolve" -> early = boolLiteral(k, "pl.at() allow_early_resolve");
 			case "windowize" -> windowize = boolLiteral(k, "pl.at() windowize");
 			case "deps" -> deps = k.value();
-			case "no_dep_args" -> noDep = k.value();
-			case "dumps" -> dumps = k.value();
+			case "no_dep_args" -> noDep = listLiteral("no_dep_args", k);
+			case "dumps" -> dumps = listLiteral("dumps", k);
 			case "optimizations" -> {
 				Optimizations o = Optimizations.parse("pl.at", k.value(), p.ctx);
 				split = o.split();
@@ -172,10 +172,11 @@ final class WithScopes {
 		if (deps != null) {
 			attrs.put("manual_dep_edges", vars(deps));
 		}
-		if (noDep != null) {
-			attrs.put("arg_direction_overrides_vars", vars(noDep));
+		List<Var> noDepVars = noDep == null ? List.of() : tensorNames("no_dep_args", noDep);
+		if (!noDepVars.isEmpty()) { // no_dep_args=[] is a no-op
+			attrs.put("arg_direction_overrides_vars", noDepVars);
 		}
-		List<Var> dumped = dumps != null ? vars(dumps) : new ArrayList<>();
+		List<Var> dumped = dumps != null ? tensorNames("dumps", dumps) : new ArrayList<>();
 		for (Var v : p.dumpTagged) {
 			if (!dumped.contains(v)) {
 				dumped.add(v);
@@ -466,6 +467,41 @@ final class WithScopes {
 			}
 		}
 		return n;
+	}
+
+	/** The value of pl.at(no_dep_args=...) / pl.at(dumps=...): a list or tuple literal. */
+	private static Expr listLiteral(String kw, Expr.Keyword k) {
+		if (!(k.value() instanceof Expr.ListExpr) && !(k.value() instanceof Expr.TupleExpr)) {
+			throw new CodegenException("pl.at(" + kw + "=...) must be a list literal of tensor names", k.span());
+		}
+		return k.value();
+	}
+
+	/**
+	 * pypto's _parse_at_no_dep_args_kwarg / _parse_at_dumps_kwarg: each entry a bare name of a tensor visible
+	 * in the function, each at most once.
+	 */
+	private List<Var> tensorNames(String kw, Expr list) {
+		List<Expr> items = list instanceof Expr.ListExpr l ? l.elts() : ((Expr.TupleExpr) list).elts();
+		List<Var> out = new ArrayList<>();
+		for (Expr x : items) {
+			if (!(x instanceof Expr.Name n)) {
+				throw new CodegenException("pl.at(" + kw + "=[...]) entries must be bare tensor names", x.span());
+			}
+			Var v = p.scopes.lookup(n.id());
+			if (v == null) {
+				throw new CodegenException("pl.at(" + kw + "=[...]) references unknown name '" + n.id() + "'", x.span());
+			}
+			if (!(v.type() instanceof dev.ptotools.codegen.ir.Type.Tensor)) {
+				throw new CodegenException("pl.at(" + kw + "=[...]) entry '" + n.id() + "' is not a tensor (got type "
+						+ Types.print(v.type()) + ")", x.span());
+			}
+			if (out.contains(v)) {
+				throw new CodegenException("pl.at(" + kw + "=[...]) lists '" + n.id() + "' more than once", x.span());
+			}
+			out.add(v);
+		}
+		return out;
 	}
 
 	private List<Var> vars(Expr list) {

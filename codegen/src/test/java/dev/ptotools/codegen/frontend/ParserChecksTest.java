@@ -158,6 +158,17 @@ class ParserChecksTest {
 						+ "pl.func_attr({\"split\": pl.SplitMode.LEFT_RIGHT})"),
 						kernel("pl.func_attr({\"split\": pl.SplitMode.UP_DOWN})\npl.func_attr({\"windowize\": True})"),
 						"Duplicate function attribute 'split' in function 'k'. Each attribute may be declared only once.", 10),
+				Arguments.of("no_dep_args twice", orchestrationBody("with pl.at(level=pl.Level.CORE_GROUP, no_dep_args=[x, x]):\n"
+						+ "    t = pl.load(x, [0, 0], [64, 64])\n    out = pl.store(t, [0, 0], out)"),
+						orchestrationBody("with pl.at(level=pl.Level.CORE_GROUP, no_dep_args=[x]):\n"
+								+ "    t = pl.load(x, [0, 0], [64, 64])\n    out = pl.store(t, [0, 0], out)"),
+						"pl.at(no_dep_args=[...]) lists 'x' more than once", 16),
+				Arguments.of("submit deps entry", orchestrationBody("with pl.manual_scope():\n    a, t = pl.submit(self.k, x, out)\n"
+						+ "    out, _ = pl.submit(self.k, x, a, deps=[a])"),
+						orchestrationBody("with pl.manual_scope():\n    a, t = pl.submit(self.k, x, out)\n"
+								+ "    out, _ = pl.submit(self.k, x, a, deps=[t])"),
+						"'k' deps= entries must be a TaskId variable, a TASK_ID array element (e.g. `arr[i]`), or None — got 'a'",
+						18),
 				Arguments.of("arg_directions length", orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input]})"),
 						orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input, pl.adir.output_existing]})"),
 						"attrs['arg_directions'] length (1) on call to 'k' must match positional arg count (2)", 16),
