@@ -399,6 +399,11 @@ final class ExprParser {
 				throw new CodegenException("'attrs=' on call to '" + fname + "' must use string-literal keys",
 						key == null ? callSpan : key.span());
 			}
+			if ("manual_dep_edges".equals(k.value())) {
+				// _reject_manual_dep_edges_in_attrs: edges are a submit's deps=, never a call attr
+				throw new CodegenException("attrs={'manual_dep_edges': ...} is not accepted on a call to '" + fname + "'",
+						callSpan);
+			}
 		}
 		Map<String, Object> out = new LinkedHashMap<>();
 		for (int i = 0; i < d.keys().size(); i++) {

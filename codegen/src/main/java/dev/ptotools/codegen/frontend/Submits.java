@@ -28,6 +28,33 @@ final class Submits {
 		return new CodegenException("Function '" + callee + "' does not accept keyword argument '" + k.name() + "'", at);
 	}
 
+	/**
+	 * pypto's _parse_submit_dumps_kwarg: a list or tuple of tensor variables, each passed positionally to this
+	 * submit (by identity), each once.
+	 */
+	private List<dev.ptotools.codegen.ir.Expr> dumps(String callee, Expr value, List<dev.ptotools.codegen.ir.Expr> args) {
+		if (!(value instanceof Expr.ListExpr) && !(value instanceof Expr.TupleExpr)) {
+			throw new CodegenException("'" + callee + "' dumps= must be a list / tuple of tensor arguments", value.span());
+		}
+		List<Expr> items = value instanceof Expr.ListExpr l ? l.elts() : ((Expr.TupleExpr) value).elts();
+		List<dev.ptotools.codegen.ir.Expr> out = new ArrayList<>();
+		for (Expr e : items) {
+			dev.ptotools.codegen.ir.Expr x = p.exprs.expr(e);
+			if (!(x instanceof dev.ptotools.codegen.ir.Var) || !(x.type() instanceof Type.Tensor)) {
+				throw new CodegenException("'" + callee + "' dumps= entries must be tensor variables — got '"
+						+ dev.ptotools.analyzer.ir.Render.expr(e) + "'", e.span());
+			}
+			if (args.stream().noneMatch(a -> a == x)) {
+				throw new CodegenException("'" + callee + "' dumps= entry '" + dev.ptotools.analyzer.ir.Render.expr(e)
+						+ "' is not an argument of this submit", e.span());
+			}
+			if (out.stream().noneMatch(o -> o == x)) {
+				out.add(x);
+			}
+		}
+		return out;
+	}
+
 	void submit(Expr target, Expr.Call call, Span span, List<dev.ptotools.codegen.ir.Stmt> out) {
 		boolean spmd = call.funcText() != null && call.funcText().endsWith("spmd_submit");
 		if (call.args().isEmpty() || !(call.args().get(0) instanceof Expr.Attribute a)
@@ -67,13 +94,17 @@ final class Submits {
 				syncStart = b;
 			}
 			case "allow_early_resolve" -> {
-				if (k.value() instanceof Expr.Literal l && Boolean.TRUE.equals(l.value())) {
+				if (!(k.value() instanceof Expr.Literal l) || !(l.value() instanceof Boolean b)) {
+					throw new CodegenException("'" + callee + "' allow_early_resolve must be a boolean literal (True/False)",
+							k.value().span());
+				}
+				if (b) {
 					attrs.put("allow_early_resolve", true);
 				}
 			}
 			case "predicate" -> attrs.put("predicate", DispatchPredicates.parse(p, callee, k));
 			case "attrs" -> attrs.putAll(p.exprs.callAttrs(callee, k.value(), args.size(), call.span()));
-			case "dumps" -> attrs.put("dump_vars", p.exprs.args(k.value() instanceof Expr.ListExpr l ? l.elts() : List.of()));
+			case "dumps" -> attrs.put("dump_vars", dumps(callee, k.value(), args));
 			default -> throw new CodegenException("pl.submit() got an unexpected keyword argument '" + k.name() + "'",
 					k.span());
 			}

@@ -6,6 +6,7 @@ import java.util.function.Function;
 
 import dev.ptotools.analyzer.facts.Values;
 import dev.ptotools.analyzer.ir.Expr;
+import dev.ptotools.analyzer.ir.Render;
 import dev.ptotools.analyzer.lower.ExprLowering;
 import dev.ptotools.codegen.ir.Type;
 import dev.ptotools.codegen.ir.Var;
@@ -165,6 +166,12 @@ final class TypeResolver {
 		Type.TensorView view = null;
 		if (items.size() >= 3) {
 			view = view(items.get(2));
+			if (view != null && "DN".equals(view.layout()) && !(items.get(2) instanceof Expr.Call)) {
+				// _reject_user_facing_dn_layout: only pl.TensorView(stride=..., layout=DN) carries a DN view
+				throw new CodegenException("pl." + head + "[..., " + Render.expr(items.get(2)) + "] is not supported: the DN "
+						+ "layout-only shorthand forces two coordinate systems (IR-logical post-view vs. runtime row-major) "
+						+ "onto one annotation", items.get(2).span());
+			}
 		}
 		return new Type.Tensor(shape, dtype, view, head.equals("DistributedTensor"), null);
 	}

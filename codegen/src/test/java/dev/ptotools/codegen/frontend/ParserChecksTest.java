@@ -169,6 +169,19 @@ class ParserChecksTest {
 								+ "    out, _ = pl.submit(self.k, x, a, deps=[t])"),
 						"'k' deps= entries must be a TaskId variable, a TASK_ID array element (e.g. `arr[i]`), or None — got 'a'",
 						18),
+				Arguments.of("submit allow_early_resolve", orchestrationBody(
+						"with pl.manual_scope():\n    out, _ = pl.submit(self.k, x, out, allow_early_resolve=1)"),
+						orchestrationBody("with pl.manual_scope():\n    out, _ = pl.submit(self.k, x, out, allow_early_resolve=True)"),
+						"'k' allow_early_resolve must be a boolean literal (True/False)", 17),
+				Arguments.of("submit dumps", orchestrationBody("with pl.manual_scope():\n    y = pl.create_tensor([64, 64], dtype=pl.FP32)\n"
+						+ "    out, _ = pl.submit(self.k, x, out, dumps=[y])"),
+						orchestrationBody("with pl.manual_scope():\n    out, _ = pl.submit(self.k, x, out, dumps=[x])"),
+						"'k' dumps= entry 'y' is not an argument of this submit", 18),
+				Arguments.of("DN shorthand", subscriptWrite("[8, 32], pl.FP32, pl.DN", "out[0:8, 0:32] = src").replace(
+						"[8, 32], pl.FP32, pl.DN, pl.FP32]", "[8, 32], pl.FP32, pl.DN]"),
+						subscriptWrite("[8, 32]", "out[0:8, 0:32] = src"),
+						"pl.Tensor[..., pl.DN] is not supported: the DN layout-only shorthand forces two coordinate systems "
+								+ "(IR-logical post-view vs. runtime row-major) onto one annotation", 5),
 				Arguments.of("arg_directions length", orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input]})"),
 						orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input, pl.adir.output_existing]})"),
 						"attrs['arg_directions'] length (1) on call to 'k' must match positional arg count (2)", 16),
