@@ -205,7 +205,12 @@ final class ExprParser {
 			throw new CodegenException("Unsupported operation call: " + Render.expr(c), c.span());
 		}
 		if (c.func() instanceof Expr.Name n && p.scopes.lookup(n.id()) == null && p.ctx.externals.containsKey(n.id())) {
-			return functionCall(c, p.ctx.externals.get(n.id()), n.span());
+			String fname = p.ctx.externals.get(n.id());
+			if (p.ctx.programFunctions.contains(fname)) {
+				throw new CodegenException("External function '" + fname + "' conflicts with program function '" + fname + "'",
+						c.span());
+			}
+			return functionCall(c, fname, n.span());
 		}
 		if (c.func() instanceof Expr.Name n && p.scopes.resolve(n.id()) == null && p.ctx.inlines.containsKey(n.id())) {
 			return new InlineCalls(p).expand(c, p.ctx.inlines.get(n.id()));

@@ -35,6 +35,8 @@ final class ParseContext {
 	 * name a call uses (a closure variable may hold a function a factory built) to the function's name.
 	 */
 	final Map<String, String> externals = new LinkedHashMap<>();
+	/** The names of the program's own functions (its class methods), which an external one may not share. */
+	final java.util.Set<String> programFunctions = new java.util.HashSet<>();
 	/** {@code @pl.inline} functions the program calls by bare name: pypto's parser expands them at each call. */
 	final Map<String, dev.ptotools.analyzer.ir.Function> inlines = new LinkedHashMap<>();
 	/**

@@ -77,6 +77,9 @@ public final class ProgramParser {
 		}
 		ParseContext ctx = new ParseContext(closure, pl, pld, declared);
 		ctx.sourceText = sourceText;
+		for (dev.ptotools.analyzer.ir.Function f : functions) {
+			ctx.programFunctions.add(f.name());
+		}
 		List<Function> parsedExternals = new ArrayList<>();
 		for (External e : externals) {
 			if (e.inline()) {

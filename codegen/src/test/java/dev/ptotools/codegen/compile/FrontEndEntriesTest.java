@@ -139,6 +139,33 @@ class FrontEndEntriesTest {
 	}
 
 	@Test
+	void anExternalFunctionMayNotShareAProgramFunctionsName() {
+		String src = Sources.HEADER + """
+				@pl.function
+				def helper(x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+				    return x
+
+
+				@pl.program
+				class P:
+				    @pl.function
+				    def helper(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+				        return x
+
+				    @pl.function
+				    def main(self, x: pl.Tensor[[64], pl.FP32]) -> pl.Tensor[[64], pl.FP32]:
+				        y: pl.Tensor[[64], pl.FP32] = helper(x)
+				        return y
+				""";
+		List<Problem> errors = errors(src);
+		assertEquals(1, errors.size(), errors.toString());
+		assertEquals("PTO500: External function 'helper' conflicts with program function 'helper'", errors.get(0).message());
+		assertEquals(17, errors.get(0).line());
+		assertEquals(List.of(), errors(src.replace("= helper(x)", "= self.helper(x)")).stream()
+				.filter(p -> p.message().contains("conflicts")).toList());
+	}
+
+	@Test
 	void aTupleAnnotationOnAnAssignmentIsNotCheckedButOnAParameterIsRefused() {
 		String src = Sources.HEADER + """
 				@pl.program
