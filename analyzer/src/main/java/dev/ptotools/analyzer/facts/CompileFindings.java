@@ -12,7 +12,19 @@ import dev.ptotools.analyzer.ir.Span;
  * @param findings the problems, in source order
  * @param output the compiler's generation (files and problems), opaque to the analyzer
  */
-public record CompileFindings(List<Finding> findings, Object output) {
+public record CompileFindings(List<Finding> findings, Object output, List<Span> parsedOnly) {
+
+	/**
+	 * @param parsedOnly where the programs are that running the module only parses (a standalone
+	 *        {@code @pl.function}, a program a test builds without compiling it): no pass runs on them
+	 */
+	public CompileFindings {
+		parsedOnly = List.copyOf(parsedOnly);
+	}
+
+	public CompileFindings(List<Finding> findings, Object output) {
+		this(findings, output, List.of());
+	}
 
 	/** Why a program does not compile, or what a compile leaves out. */
 	public enum Kind {

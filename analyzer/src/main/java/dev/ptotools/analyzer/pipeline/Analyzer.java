@@ -287,11 +287,18 @@ public final class Analyzer {
 				rejections.add(f.span());
 			}
 		}
-		if (rejections.isEmpty()) {
+		List<Span> parsedOnly = facts.get(Keys.COMPILE).parsedOnly();
+		if (rejections.isEmpty() && parsedOnly.isEmpty()) {
 			return found;
 		}
 		List<Diagnostic> out = new ArrayList<>();
 		for (Diagnostic d : found) {
+			boolean laterStage = d.severity() == Severity.ERROR && !isCompileRule(d.rule()) && !frontEndRule(d.rule())
+					&& !d.rule().equals("PTO000") && !d.rule().equals(INTERNAL_ERROR);
+			// a program running the module only parses never meets the checks of a later stage
+			if (laterStage && parsedOnly.stream().anyMatch(s -> s.contains(d.span()))) {
+				continue;
+			}
 			if (!(d.severity() == Severity.ERROR && !isCompileRule(d.rule()) && unreached(d, rejections, module))) {
 				out.add(d);
 			}

@@ -34,12 +34,13 @@ import dev.ptotools.codegen.support.CodegenException;
  * @param findings why the others did not, in source order
  * @param options what it was compiled with
  * @param types the type of every value the programs' front end bound, where it is bound (for hover)
+ * @param parsedOnly where the entries are that were only parsed ({@link Entry#parseOnly()})
  */
 public record Compilation(List<CompiledProgram> programs, List<CompileFindings.Finding> findings,
-		CompileOptions options, List<ValueTypes.ValueType> types) {
+		CompileOptions options, List<ValueTypes.ValueType> types, List<Span> parsedOnly) {
 
 	public Compilation(List<CompiledProgram> programs, List<CompileFindings.Finding> findings, CompileOptions options) {
-		this(programs, findings, options, List.of());
+		this(programs, findings, options, List.of(), List.of());
 	}
 
 	/**
@@ -87,8 +88,12 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 			return new Compilation(programs, findings, options);
 		}
 		ModuleCompileCalls compileCalls = new ModuleCompileCalls(module, new ScriptScope(module));
+		List<Span> parsedOnly = new ArrayList<>();
 		for (Entry e : EntryPrograms.of(module)) {
 			stopIf(superseded);
+			if (e.parseOnly()) {
+				parsedOnly.add(e.span());
+			}
 			UnknownReads.Read unknown = UnknownReads.first(module, constants, e);
 			if (unknown != null && e.parseOnly()) {
 				// a function this compiler cannot see as running the module would build it: pypto's answer on it
@@ -128,7 +133,7 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 		java.util.Set<String> raised = new java.util.HashSet<>();
 		findings.removeIf(f -> f.frontEnd() && !raised.add(f.span().start() + ":" + f.span().end() + ":" + f.message()));
 		types.sort((a, b) -> Integer.compare(a.at().start(), b.at().start()));
-		return new Compilation(programs, findings, options, List.copyOf(types));
+		return new Compilation(programs, findings, options, List.copyOf(types), List.copyOf(parsedOnly));
 	}
 
 	/** The note that the settings override what a compile or sample call asks for. */

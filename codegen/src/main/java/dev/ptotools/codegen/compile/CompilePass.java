@@ -63,6 +63,6 @@ public final class CompilePass implements Pass {
 		Compilation c = Compilation.of(facts.get(Keys.MODULE), parsed == null ? null : parsed.text(),
 				opt(facts, Keys.CONSTANTS), opt(facts, Keys.JIT_SAMPLES),
 				opt(facts, Keys.RANK_LOOPS), options, superseded);
-		facts.put(Keys.COMPILE, new CompileFindings(c.findings(), c));
+		facts.put(Keys.COMPILE, new CompileFindings(c.findings(), c, c.parsedOnly()));
 	}
 }

@@ -215,6 +215,25 @@ class FrontEndEntriesTest {
 	}
 
 	@Test
+	void aProgramATestOnlyParsesMeetsNoLaterStageCheck() {
+		String program = """
+				@pl.program
+				class P:
+				    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+				    def host_orch(self):
+				        buf = pld.alloc_window_buffer(8)
+				        return buf
+				""";
+		List<String> atModuleLevel = diagnostics(Sources.HEADER + program).stream().map(Diagnostic::rule).toList();
+		assertTrue(atModuleLevel.contains("PTO201"), "compiled, the dead allocation is an error: " + atModuleLevel);
+		String inATest = Sources.HEADER + "def test_parse():\n" + program.indent(4);
+		List<String> parsed = diagnostics(inATest).stream().map(Diagnostic::rule).toList();
+		assertFalse(parsed.contains("PTO201"), "the test only parses the program: " + parsed);
+		List<String> compiled = diagnostics(inATest + "    ir.compile(P)\n").stream().map(Diagnostic::rule).toList();
+		assertTrue(compiled.contains("PTO201"), "the test compiles it: " + compiled);
+	}
+
+	@Test
 	void aFrontEndRejectionWinsOverTheAnalyzersLaterStageErrors() {
 		String src = Sources.HEADER + """
 				@pl.program
