@@ -528,6 +528,13 @@ final class OpCalls {
 			}
 		}
 		String prefix = tile ? "tile." : tensor ? "tensor." : null;
+		if (prefix == null && scalarFirst && args.size() == 1 && ops.stream().anyMatch(o -> o.startsWith("tile."))
+				&& ops.stream().anyMatch(o -> o.startsWith("tensor."))) {
+			// a unified unary op dispatches on Tensor or Tile only (unified_ops.py), a TypeError otherwise
+			String opName = b.name().substring(b.name().lastIndexOf('.') + 1);
+			throw new CodegenException("Error in pl operation '" + opName + "': " + b.name()
+					+ ": expected Tensor or Tile, got Scalar", c.span());
+		}
 		if (prefix == null) {
 			// pld ops and others without a tensor/tile operand: first candidate of a pld namespace
 			return ops.get(0);

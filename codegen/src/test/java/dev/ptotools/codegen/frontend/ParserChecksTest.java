@@ -182,6 +182,9 @@ class ParserChecksTest {
 						subscriptWrite("[8, 32]", "out[0:8, 0:32] = src"),
 						"pl.Tensor[..., pl.DN] is not supported: the DN layout-only shorthand forces two coordinate systems "
 								+ "(IR-logical post-view vs. runtime row-major) onto one annotation", 5),
+				Arguments.of("unified op on a scalar", kernel("s = pl.tensor.read(x, [0, 0])\ne = pl.exp(s)"),
+						kernel("s = pl.tensor.read(x, [0, 0])\ne = pl.exp(x)"),
+						"Error in pl operation 'exp': pl.exp: expected Tensor or Tile, got Scalar", 10),
 				Arguments.of("arg_directions length", orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input]})"),
 						orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input, pl.adir.output_existing]})"),
 						"attrs['arg_directions'] length (1) on call to 'k' must match positional arg count (2)", 16),
