@@ -56,6 +56,11 @@ final class FunctionParser {
 	Level level;
 	boolean autoScope = true;
 	int manualScopeDepth;
+	/**
+	 * The split mode the enclosing InCore scope's optimizations=[pl.split(MODE)] wrote ("UpDown", "None"), or
+	 * null when it wrote none (or there is no InCore scope): a pl.split_aiv region may not join it.
+	 */
+	String incoreUserSplit;
 	/** pl.cluster() scopes around the statement being parsed. */
 	int clusterDepth;
 	/** InCore scopes around the statement being parsed (split_aiv regions need one). */

@@ -306,6 +306,13 @@ final class Loops {
 			throw new CodegenException("nested 'for ... in pl.split_aiv(...)' is not allowed: a split_aiv body already "
 					+ "represents the two AIV lanes, so it cannot contain another split_aiv loop", f.headerSpan());
 		}
+		if (p.incoreUserSplit != null) {
+			// _reject_user_split_with_split_aiv_region: the AUTO split and explicit regions are exclusive
+			throw new CodegenException("scope combines a function-level pl.split(pl.SplitMode."
+					+ dev.ptotools.codegen.ir.IrPrinter.splitMember(p.incoreUserSplit) + ") (optimizations=[pl.split(...)]) with a pl.split_aiv region; these "
+					+ "are mutually exclusive AIV-split mechanisms — the function-level split would be silently dropped (the "
+					+ "per-region split governs the lanes)", f.span());
+		}
 		if (!(f.target() instanceof Expr.Name n)) {
 			throw new CodegenException("for ... in pl.split_aiv(...) must use a single loop variable", f.target().span());
 		}

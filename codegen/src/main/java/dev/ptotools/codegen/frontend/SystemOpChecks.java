@@ -9,8 +9,9 @@ import dev.ptotools.codegen.ir.Type;
 import dev.ptotools.codegen.types.DType;
 
 /**
- * The checks pypto's deducers of the signal ops make when the op is built (src/ir/op/distributed/system.cpp,
- * DeduceWaitType and DeduceDeferWaitType): the signal is a window-bound DistributedTensor (INT32 for
+ * The checks pypto's deducers of the distributed ops make when the op is built: pld.tensor.allreduce's
+ * operands (allreduce.cpp), and the signal ops' (src/ir/op/distributed/system.cpp, DeduceWaitType and
+ * DeduceDeferWaitType): the signal is a window-bound DistributedTensor (INT32 for
  * defer_wait), the offsets are a tuple as long as its rank, of integer or index scalars for defer_wait, the
  * expected value a scalar (an integer one in [0, INT32_MAX] for defer_wait), and the comparison one the op
  * supports.
@@ -23,6 +24,10 @@ final class SystemOpChecks {
 	}
 
 	static void check(String op, List<Expr> args, Map<String, Object> kwargs) {
+		if (op.equals("pld.tensor.allreduce")) {
+			allreduce(op, args);
+			return;
+		}
 		if (!op.equals("pld.system.wait") && !op.equals("pld.system.defer_wait")) {
 			return;
 		}
@@ -105,6 +110,33 @@ final class SystemOpChecks {
 			return t instanceof Type.Scalar s ? s.dtype().text() : typeName(t);
 		}
 		return null;
+	}
+
+	/**
+	 * DeduceTensorAllReduceType (src/ir/op/distributed/allreduce.cpp): a window-bound FP16 or FP32 target and,
+	 * when given, an INT32 window-bound signal.
+	 */
+	private static void allreduce(String op, List<Expr> args) {
+		if (args.isEmpty() || args.get(0).type() instanceof Type.Unknown) {
+			return;
+		}
+		Type target = args.get(0).type();
+		if (!(target instanceof Type.Tensor t) || !t.distributed()) {
+			throw new IrTypeError(op + " target must be a DistributedTensor (window-bound), got " + typeName(target));
+		}
+		if (t.dtype() != DType.FP16 && t.dtype() != DType.FP32) {
+			throw new IrTypeError(op + " target dtype must be FP16 or FP32, got " + t.dtype().text());
+		}
+		if (args.size() == 2 && !(args.get(1).type() instanceof Type.Unknown)) {
+			Type signal = args.get(1).type();
+			if (!(signal instanceof Type.Tensor st) || !st.distributed()) {
+				throw new IrTypeError(op + " signal must be a DistributedTensor (window-bound), got " + typeName(signal));
+			}
+			if (st.dtype() != DType.INT32) {
+				throw new IrTypeError(op + " signal must have INT32 element type (the barrier slot is an int counter), got "
+						+ "dtype " + st.dtype().text());
+			}
+		}
 	}
 
 	/** pypto's WaitCmp numbering (include/pypto/ir/comm.h: Eq = 0, Ge = 1). */

@@ -216,11 +216,14 @@ final class WithScopes {
 			return;
 		}
 		p.incoreDepth++;
+		String outerSplit = p.incoreUserSplit;
+		p.incoreUserSplit = split;
 		try {
 			out.add(new dev.ptotools.codegen.ir.Stmt.InCoreScope(hint, split == null ? "None" : split, attrs, body(w),
 					w.span()));
 		} finally {
 			p.incoreDepth--;
+			p.incoreUserSplit = outerSplit;
 		}
 	}
 
@@ -361,10 +364,13 @@ final class WithScopes {
 		body.add(new dev.ptotools.codegen.ir.Stmt.Assign(i, dev.ptotools.codegen.ir.Expr.Call.op("tile.get_block_idx",
 				List.of(), Map.of(), i.type(), f.span()), f.span()));
 		p.incoreDepth++;
+		String outerSplit = p.incoreUserSplit;
+		p.incoreUserSplit = a.split();
 		try {
 			body.addAll(p.parseBody(f.body()));
 		} finally {
 			p.incoreDepth--;
+			p.incoreUserSplit = outerSplit;
 		}
 		p.scopes.exit(true);
 		dev.ptotools.codegen.ir.Stmt incore = new dev.ptotools.codegen.ir.Stmt.InCoreScope(hints[1],
@@ -434,11 +440,14 @@ final class WithScopes {
 		}
 		String[] hints = spmdHints(a.nameHint());
 		p.incoreDepth++;
+		String outerSplit = p.incoreUserSplit;
+		p.incoreUserSplit = a.split();
 		dev.ptotools.codegen.ir.Stmt incoreBody;
 		try {
 			incoreBody = body(w);
 		} finally {
 			p.incoreDepth--;
+			p.incoreUserSplit = outerSplit;
 		}
 		dev.ptotools.codegen.ir.Stmt incore = new dev.ptotools.codegen.ir.Stmt.InCoreScope(hints[1],
 				a.split() == null ? "None" : a.split(), incoreAttrs(a.slotNum()), incoreBody, w.span());

@@ -589,7 +589,7 @@ public final class IrPrinter {
 	}
 
 	/** SplitModeToPythonString: the enum member pypto's printer names ("UpDown" as UP_DOWN). */
-	private static String splitMember(Object mode) {
+	public static String splitMember(Object mode) {
 		return switch (String.valueOf(mode)) {
 		case "UpDown" -> "UP_DOWN";
 		case "LeftRight" -> "LEFT_RIGHT";

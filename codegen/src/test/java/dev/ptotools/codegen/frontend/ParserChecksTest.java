@@ -77,6 +77,28 @@ class ParserChecksTest {
 				""".formatted(src, body.indent(4).stripTrailing());
 	}
 
+	/** A HOST orchestrator reducing a window of {@code dtype} over the ranks (the reduce on line 18). */
+	private static String hostAllreduce(String dtype) {
+		return Sources.HEADER + """
+				@pl.program
+				class P:
+				    @pl.function(type=pl.FunctionType.Orchestration)
+				    def chip_orch(self, data: pld.DistributedTensor[[256], pl.%1$s]):
+				        return data
+
+				    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+				    def host_orch(self):
+				        data_buf = pld.alloc_window_buffer(256 * pl.%1$s.get_byte())
+				        signal_buf = pld.alloc_window_buffer(4 * pl.INT32.get_byte())
+				        data = pld.window(data_buf, [256], dtype=pl.%1$s)
+				        signal = pld.window(signal_buf, [4], dtype=pl.INT32)
+				        for r in pl.range(pld.world_size()):
+				            self.chip_orch(data, device=r)
+				        pld.tensor.allreduce(data, signal, op=pld.ReduceOp.Sum)
+				        return 0
+				""".formatted(dtype);
+	}
+
 	private static final String AT = "with pl.at(level=pl.Level.CORE_GROUP, %s):\n    y = pl.add(x, x)";
 
 	static List<Arguments> cases() {
@@ -185,6 +207,18 @@ class ParserChecksTest {
 				Arguments.of("unified op on a scalar", kernel("s = pl.tensor.read(x, [0, 0])\ne = pl.exp(s)"),
 						kernel("s = pl.tensor.read(x, [0, 0])\ne = pl.exp(x)"),
 						"Error in pl operation 'exp': pl.exp: expected Tensor or Tile, got Scalar", 10),
+				Arguments.of("allreduce dtype", hostAllreduce("BF16"), parsedOnly(hostAllreduce("FP32")),
+						"pld.tensor.allreduce target dtype must be FP16 or FP32, got bfloat16", 18),
+				Arguments.of("split with a split_aiv region", orchestrationBody(
+						"with pl.at(level=pl.Level.CORE_GROUP, optimizations=[pl.split(pl.SplitMode.UP_DOWN)]):\n"
+								+ "    for aiv in pl.split_aiv(2, mode=pl.SplitMode.NONE):\n"
+								+ "        t = pl.load(x, [0, 0], [64, 64])\n        out = pl.store(t, [0, 0], out)"),
+						parsedOnly(orchestrationBody("with pl.at(level=pl.Level.CORE_GROUP):\n"
+								+ "    for aiv in pl.split_aiv(2, mode=pl.SplitMode.NONE):\n"
+								+ "        t = pl.load(x, [0, 0], [64, 64])\n        out = pl.store(t, [0, 0], out)")),
+						"scope combines a function-level pl.split(pl.SplitMode.UP_DOWN) (optimizations=[pl.split(...)]) with a "
+								+ "pl.split_aiv region; these are mutually exclusive AIV-split mechanisms — the function-level "
+								+ "split would be silently dropped (the per-region split governs the lanes)", 17),
 				Arguments.of("arg_directions length", orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input]})"),
 						orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input, pl.adir.output_existing]})"),
 						"attrs['arg_directions'] length (1) on call to 'k' must match positional arg count (2)", 16),
