@@ -66,7 +66,15 @@ public final class BuilderBindings {
 					.reduce((a, b) -> a + ", " + b).orElse("") + ")");
 		}
 		if (own.isEmpty() && defaulted(builder)) {
-			own.add(Map.of());
+			// a test's fixtures and parametrized arguments are bound, to values not known here (a program that
+			// reads one is not built), so they never fall through to a module name of the same spelling
+			Map<String, Object> fixtures = new java.util.LinkedHashMap<>();
+			for (Script.DefParam p : builder.params()) {
+				if (p.kind().isEmpty() && p.defaultValue() == null && !p.name().equals("self")) {
+					fixtures.put(p.name(), Values.Unknown.INSTANCE);
+				}
+			}
+			own.add(fixtures);
 			origins.add(null);
 		}
 		List<Binding> out = new ArrayList<>();

@@ -38,21 +38,20 @@ final class UnknownReads {
 			return null;
 		}
 		Program p = module.programs().stream().filter(q -> q.span().equals(e.span())).findFirst().orElse(null);
-		if (p == null) {
-			return null;
-		}
-		Map<String, UnknownValue> unknowns = constants.unknowns(p);
-		if (unknowns.isEmpty()) {
-			return null;
-		}
+		Map<String, UnknownValue> unknowns = p == null ? Map.of() : constants.unknowns(p);
 		Read first = null;
 		for (Function f : e.source()) {
 			Set<String> locals = Constants.locals(f);
 			for (Expr.Name n : reads(f)) {
+				if (locals.contains(n.id()) || first != null && n.span().start() >= first.span().start()) {
+					continue;
+				}
 				UnknownValue u = unknowns.get(n.id());
-				if (u != null && !locals.contains(n.id()) && !e.closure().containsKey(n.id())
-						&& (first == null || n.span().start() < first.span().start())) {
+				if (u != null && !e.closure().containsKey(n.id())) {
 					first = new Read(u, n.span());
+				} else if (e.closure().get(n.id()) == dev.ptotools.analyzer.facts.Values.Unknown.INSTANCE) {
+					// a parameter of the test or builder around the program that no call binds (a pytest fixture)
+					first = new Read(UnknownValue.runtime(n.id()), n.span());
 				}
 			}
 		}

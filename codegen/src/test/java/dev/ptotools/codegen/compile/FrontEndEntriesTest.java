@@ -96,6 +96,22 @@ class FrontEndEntriesTest {
 	}
 
 	@Test
+	void aProgramReadingATestsFixtureIsNotJudged() {
+		String src = Sources.HEADER + """
+				ROWS = 999
+
+
+				def test_rows(ROWS):
+				    @pl.function
+				    def f(x: pl.Tensor[[ROWS, 128], pl.FP32]) -> pl.Tensor[[ROWS, 128], pl.FP32]:
+				        t: pl.Tile[[64, 128], pl.FP32] = pl.load(x, [0, 0], [ROWS, 128])
+				        return x
+				""";
+		// the fixture shadows the module's ROWS: its value is pytest's, not 999, and nothing is said about it
+		assertEquals(List.of(), Sources.generate(src, Sources.PLAIN).problems());
+	}
+
+	@Test
 	void aFrontEndErrorInATestMethodIsReported() {
 		String src = testBuilding("        print(P)").replace("t = pl.load(x, [0], [128])",
 				"t: pl.Tile[[64], pl.FP32] = pl.load(x, [0], [128])");
