@@ -9,12 +9,12 @@ import dev.ptotools.codegen.ir.Type;
 import dev.ptotools.codegen.types.DType;
 
 /**
- * The checks pypto's deducers of the distributed ops make when the op is built: pld.tensor.allreduce's
- * operands (allreduce.cpp), and the signal ops' (src/ir/op/distributed/system.cpp, DeduceWaitType and
- * DeduceDeferWaitType): the signal is a window-bound DistributedTensor (INT32 for
- * defer_wait), the offsets are a tuple as long as its rank, of integer or index scalars for defer_wait, the
- * expected value a scalar (an integer one in [0, INT32_MAX] for defer_wait), and the comparison one the op
- * supports.
+ * The checks pypto's deducers of the distributed ops make when the op is built (src/ir/op/distributed):
+ * pld.tensor.allreduce's operands (allreduce.cpp); the comm-context queries' (get_comm_ctx.cpp: a
+ * DistributedTensor in, a CommCtx into rank / nranks); and the signal ops' (system.cpp, DeduceWaitType and
+ * DeduceDeferWaitType): the signal is a window-bound DistributedTensor (INT32 for defer_wait), the offsets
+ * are a tuple as long as its rank, of integer or index scalars for defer_wait, the expected value a scalar
+ * (an integer one in [0, INT32_MAX] for defer_wait), and the comparison one the op supports.
  *
  * <p>Needs: the operands' deduced types. Produces: nothing, or an {@link IrTypeError} with pypto's message.
  */
@@ -27,6 +27,15 @@ final class SystemOpChecks {
 		if (op.equals("pld.tensor.allreduce")) {
 			allreduce(op, args);
 			return;
+		}
+		if (op.equals("pld.system.get_comm_ctx") && args.size() == 1 && !(args.get(0).type() instanceof Type.Unknown)
+				&& !(args.get(0).type() instanceof Type.Tensor t0 && t0.distributed())) {
+			throw new IrTypeError(op + " expects a DistributedTensor (window-bound), got " + typeName(args.get(0).type()));
+		}
+		if ((op.equals("pld.system.rank") || op.equals("pld.system.nranks")) && args.size() == 1
+				&& !(args.get(0).type() instanceof Type.Unknown) && !(args.get(0).type() instanceof Type.CommCtx)) {
+			throw new IrTypeError(op + " expects a CommCtx (output of pld.system.get_comm_ctx), got "
+					+ typeName(args.get(0).type()));
 		}
 		if (!op.equals("pld.system.wait") && !op.equals("pld.system.defer_wait")) {
 			return;

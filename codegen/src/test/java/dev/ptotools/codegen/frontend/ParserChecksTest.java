@@ -219,6 +219,10 @@ class ParserChecksTest {
 						"scope combines a function-level pl.split(pl.SplitMode.UP_DOWN) (optimizations=[pl.split(...)]) with a "
 								+ "pl.split_aiv region; these are mutually exclusive AIV-split mechanisms — the function-level "
 								+ "split would be silently dropped (the per-region split governs the lanes)", 17),
+				Arguments.of("comm context of a plain tensor", kernel("c = pld.get_comm_ctx(x)"),
+						parsedOnly(kernel("c = pld.get_comm_ctx(sig)")),
+						"pld operation 'get_comm_ctx': pld.system.get_comm_ctx expects a DistributedTensor (window-bound), "
+								+ "got TensorType", 9),
 				Arguments.of("arg_directions length", orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input]})"),
 						orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input, pl.adir.output_existing]})"),
 						"attrs['arg_directions'] length (1) on call to 'k' must match positional arg count (2)", 16),
