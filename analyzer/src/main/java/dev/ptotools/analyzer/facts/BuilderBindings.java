@@ -66,15 +66,9 @@ public final class BuilderBindings {
 					.reduce((a, b) -> a + ", " + b).orElse("") + ")");
 		}
 		if (own.isEmpty() && defaulted(builder)) {
-			// a test's fixtures and parametrized arguments are bound, to values not known here (a program that
-			// reads one is not built), so they never fall through to a module name of the same spelling
-			Map<String, Object> fixtures = new java.util.LinkedHashMap<>();
-			for (Script.DefParam p : builder.params()) {
-				if (p.kind().isEmpty() && p.defaultValue() == null && !p.name().equals("self")) {
-					fixtures.put(p.name(), Values.Unknown.INSTANCE);
-				}
-			}
-			own.add(fixtures);
+			// a test's fixtures and parametrized arguments stay unbound: parameters whose values are not known
+			// here (a program that reads one is not built), never a module name of the same spelling
+			own.add(Map.of());
 			origins.add(null);
 		}
 		List<Binding> out = new ArrayList<>();

@@ -37,7 +37,9 @@ final class UnknownReads {
 		if (constants == null) {
 			return null;
 		}
-		Program p = module.programs().stream().filter(q -> q.span().equals(e.span())).findFirst().orElse(null);
+		// the class, or for a standalone function the group of functions it belongs to
+		Program p = module.programs().stream().filter(q -> q.span().equals(e.span())).findFirst()
+				.orElse(module.programs().stream().filter(q -> q.span().contains(e.span())).findFirst().orElse(null));
 		Map<String, UnknownValue> unknowns = p == null ? Map.of() : constants.unknowns(p);
 		Read first = null;
 		for (Function f : e.source()) {
