@@ -293,13 +293,11 @@ public final class Analyzer {
 		}
 		List<Diagnostic> out = new ArrayList<>();
 		for (Diagnostic d : found) {
-			boolean laterStage = d.severity() == Severity.ERROR && !isCompileRule(d.rule()) && !frontEndRule(d.rule())
-					&& !d.rule().equals("PTO000") && !d.rule().equals(INTERNAL_ERROR);
+			boolean analyzerError = d.severity() == Severity.ERROR && !isCompileRule(d.rule()) && !d.rule().equals("PTO000")
+					&& !d.rule().equals(INTERNAL_ERROR);
 			// a program running the module only parses never meets the checks of a later stage
-			if (laterStage && parsedOnly.stream().anyMatch(s -> s.contains(d.span()))) {
-				continue;
-			}
-			if (!(d.severity() == Severity.ERROR && !isCompileRule(d.rule()) && unreached(d, rejections, module))) {
+			boolean neverParsedFurther = !frontEndRule(d.rule()) && parsedOnly.stream().anyMatch(s -> s.contains(d.span()));
+			if (!(analyzerError && (neverParsedFurther || unreached(d, rejections, module)))) {
 				out.add(d);
 			}
 		}
@@ -307,9 +305,6 @@ public final class Analyzer {
 	}
 
 	private static boolean unreached(Diagnostic d, List<Span> rejections, ModuleIR module) {
-		if (d.rule().equals("PTO000") || d.rule().equals(INTERNAL_ERROR)) {
-			return false;
-		}
 		for (dev.ptotools.analyzer.ir.Program p : module.programs()) {
 			if (!p.span().contains(d.span())) {
 				continue;

@@ -32,11 +32,11 @@ final class DepsLists {
 			throw CodegenException.unsupported("deps= given by a list comprehension is not supported by this compiler "
 					+ "yet", value.span());
 		}
-		if (!(value instanceof Expr.ListExpr) && !(value instanceof Expr.TupleExpr)) {
+		List<Expr> items = ExprParser.listOrTuple(value);
+		if (items == null) {
 			throw new CodegenException("'" + method + "' deps= must be a list / tuple / comprehension of TaskId values",
 					value.span());
 		}
-		List<Expr> items = value instanceof Expr.ListExpr l ? l.elts() : ((Expr.TupleExpr) value).elts();
 		List<dev.ptotools.codegen.ir.Expr> out = new ArrayList<>();
 		boolean perElement = false;
 		boolean wholeArray = false;

@@ -319,6 +319,11 @@ final class ExprParser {
 
 	// ---- keyword values -------------------------------------------------------------------------
 
+	/** The elements of a list or tuple literal, or null for any other expression. */
+	static List<Expr> listOrTuple(Expr e) {
+		return e instanceof Expr.ListExpr l ? l.elts() : e instanceof Expr.TupleExpr t ? t.elts() : null;
+	}
+
 	/**
 	 * A keyword argument of an op as pypto's {@code _parse_op_kwargs} passes it: a dtype, an enum member,
 	 * a constant as a Python value, a DSL variable as IR, a list of constants as a list.

@@ -219,9 +219,8 @@ final class FunctionParser {
 				&& l.value() instanceof String) {
 			i = 1;
 		}
-		while (i < body.size() && funcAttr(body.get(i)) != null) {
-			mergeFuncAttr(funcAttr(body.get(i)), body.get(i).span(), attrs);
-			i++;
+		for (Expr.Call c; i < body.size() && (c = funcAttr(body.get(i))) != null; i++) {
+			mergeFuncAttr(c, body.get(i).span(), attrs);
 		}
 		for (Stmt s : body.subList(i, body.size())) {
 			if (funcAttr(s) != null) {

@@ -33,10 +33,10 @@ final class Submits {
 	 * submit (by identity), each once.
 	 */
 	private List<dev.ptotools.codegen.ir.Expr> dumps(String callee, Expr value, List<dev.ptotools.codegen.ir.Expr> args) {
-		if (!(value instanceof Expr.ListExpr) && !(value instanceof Expr.TupleExpr)) {
+		List<Expr> items = ExprParser.listOrTuple(value);
+		if (items == null) {
 			throw new CodegenException("'" + callee + "' dumps= must be a list / tuple of tensor arguments", value.span());
 		}
-		List<Expr> items = value instanceof Expr.ListExpr l ? l.elts() : ((Expr.TupleExpr) value).elts();
 		List<dev.ptotools.codegen.ir.Expr> out = new ArrayList<>();
 		for (Expr e : items) {
 			dev.ptotools.codegen.ir.Expr x = p.exprs.expr(e);
@@ -88,17 +88,10 @@ final class Submits {
 				if (!spmd) {
 					throw notAccepted(callee, k, call.span());
 				}
-				if (!(k.value() instanceof Expr.Literal l) || !(l.value() instanceof Boolean b)) {
-					throw new CodegenException("sync_start must be a boolean literal (True/False)", k.value().span());
-				}
-				syncStart = b;
+				syncStart = WithScopes.boolLiteral(k, "sync_start");
 			}
 			case "allow_early_resolve" -> {
-				if (!(k.value() instanceof Expr.Literal l) || !(l.value() instanceof Boolean b)) {
-					throw new CodegenException("'" + callee + "' allow_early_resolve must be a boolean literal (True/False)",
-							k.value().span());
-				}
-				if (b) {
+				if (WithScopes.boolLiteral(k, "'" + callee + "' allow_early_resolve")) {
 					attrs.put("allow_early_resolve", true);
 				}
 			}

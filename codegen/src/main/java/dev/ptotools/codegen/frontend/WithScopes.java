@@ -134,8 +134,8 @@ final class WithScopes {
 		Boolean early = null;
 		boolean windowize = false;
 		Expr deps = null;
-		Expr noDep = null;
-		Expr dumps = null;
+		List<Expr> noDep = null;
+		List<Expr> dumps = null;
 		for (Expr.Keyword k : call.keywords()) {
 			if (k.name() == null) {
 				throw new CodegenException("Unsupported **kwargs in pl.at()", k.span());
@@ -479,19 +479,19 @@ final class WithScopes {
 	}
 
 	/** The value of pl.at(no_dep_args=...) / pl.at(dumps=...): a list or tuple literal. */
-	private static Expr listLiteral(String kw, Expr.Keyword k) {
-		if (!(k.value() instanceof Expr.ListExpr) && !(k.value() instanceof Expr.TupleExpr)) {
+	private static List<Expr> listLiteral(String kw, Expr.Keyword k) {
+		List<Expr> items = ExprParser.listOrTuple(k.value());
+		if (items == null) {
 			throw new CodegenException("pl.at(" + kw + "=...) must be a list literal of tensor names", k.span());
 		}
-		return k.value();
+		return items;
 	}
 
 	/**
 	 * pypto's _parse_at_no_dep_args_kwarg / _parse_at_dumps_kwarg: each entry a bare name of a tensor visible
 	 * in the function, each at most once.
 	 */
-	private List<Var> tensorNames(String kw, Expr list) {
-		List<Expr> items = list instanceof Expr.ListExpr l ? l.elts() : ((Expr.TupleExpr) list).elts();
+	private List<Var> tensorNames(String kw, List<Expr> items) {
 		List<Var> out = new ArrayList<>();
 		for (Expr x : items) {
 			if (!(x instanceof Expr.Name n)) {
@@ -528,7 +528,7 @@ final class WithScopes {
 		return out;
 	}
 
-	private static boolean boolLiteral(Expr.Keyword k, String what) {
+	static boolean boolLiteral(Expr.Keyword k, String what) {
 		if (k.value() instanceof Expr.Literal l && l.value() instanceof Boolean b) {
 			return b;
 		}
