@@ -74,7 +74,7 @@ public final class ConstEval {
 		}
 		if (e instanceof Expr.Name n) {
 			Object v = env.get(n.id());
-			return v != null ? v : Values.Unknown.INSTANCE;
+			return v != null ? v : mathConstant(imports.qualified(n.id())); // from math import inf
 		}
 		if (e instanceof Expr.TupleExpr t) {
 			return list(t.elts());
@@ -98,6 +98,9 @@ public final class ConstEval {
 		}
 		if (e instanceof Expr.Attribute a) {
 			return attribute(a);
+		}
+		if (e instanceof Expr.Opaque o && o.kind().startsWith("import:math.")) {
+			return mathConstant(o.kind().substring("import:".length())); // from math import inf
 		}
 		if (e instanceof Expr.Subscript s && s.indices().size() == 1) {
 			Object base = evalOrThrow(s.value());
@@ -198,9 +201,10 @@ public final class ConstEval {
 			Object v = ns.values().get(a.attr()); // args.platform: the option's default
 			return v != null ? v : Values.Unknown.INSTANCE;
 		}
-		String dotted = imports.normalize(dottedOf(a));
+		String written = dottedOf(a);
+		String dotted = imports.normalize(written);
 		if (dotted == null) {
-			return Values.Unknown.INSTANCE;
+			return mathConstant(imports.qualified(written));
 		}
 		Builtin b = Builtins.get().lookup(dotted);
 		if (b != null && b.constant() != null) {
@@ -220,6 +224,21 @@ public final class ConstEval {
 			return new Values.EnumValue(en.name().substring(en.name().lastIndexOf('.') + 1), a.attr());
 		}
 		return Values.Unknown.INSTANCE;
+	}
+
+	/** The constants of Python's math module (math.inf...), by their qualified name; Unknown otherwise. */
+	private static Object mathConstant(String qualified) {
+		if (qualified == null) {
+			return Values.Unknown.INSTANCE;
+		}
+		return switch (qualified) {
+		case "math.inf" -> Double.POSITIVE_INFINITY;
+		case "math.nan" -> Double.NaN;
+		case "math.pi" -> Math.PI;
+		case "math.e" -> Math.E;
+		case "math.tau" -> 2 * Math.PI;
+		default -> Values.Unknown.INSTANCE;
+		};
 	}
 
 	private static String dottedOf(Expr e) {
@@ -283,9 +302,35 @@ public final class ConstEval {
 			}
 			return best == null ? Values.Unknown.INSTANCE : best;
 		}
+		case "range":
+			return range(args);
 		default:
 			return calls == null ? Values.Unknown.INSTANCE : calls.apply(c);
 		}
+	}
+
+	/** The most elements a folded {@code range(...)} may have; a longer one is not known (a budget). */
+	static final int MAX_RANGE = 10_000;
+
+	/** {@code range(stop)}, {@code range(start, stop[, step])} of ints as a list; Unknown otherwise. */
+	private static Object range(List<Object> args) {
+		if (args.isEmpty() || args.size() > 3 || !args.stream().allMatch(a -> a instanceof Long)) {
+			return Values.Unknown.INSTANCE;
+		}
+		long start = args.size() == 1 ? 0 : (Long) args.get(0);
+		long stop = (Long) args.get(args.size() == 1 ? 0 : 1);
+		long step = args.size() == 3 ? (Long) args.get(2) : 1;
+		if (step == 0) {
+			return Values.Unknown.INSTANCE; // ValueError in Python
+		}
+		List<Object> out = new ArrayList<>();
+		for (long i = start; step > 0 ? i < stop : i > stop; i += step) {
+			if (out.size() == MAX_RANGE) {
+				return Values.Unknown.INSTANCE;
+			}
+			out.add(i);
+		}
+		return List.copyOf(out);
 	}
 
 	/** A binary operator on folded values with Python's semantics; Unknown when it does not apply. */

@@ -61,6 +61,10 @@ final class ImportScan {
 			if (s instanceof Import imp) {
 				for (Alias a : imp.getNames()) {
 					String name = a.getName();
+					if ("math".equals(name)) { // its constants fold (math.inf as a fillpad pad_value)
+						bindings.put(a.getAsname() != null ? a.getAsname() : name, name);
+						continue;
+					}
 					if (name == null || !isPypto(name)) {
 						continue;
 					}
@@ -75,6 +79,14 @@ final class ImportScan {
 				}
 			} else if (s instanceof ImportFrom from && from.getDots().isEmpty()) {
 				String module = from.getModule();
+				if ("math".equals(module)) {
+					for (Alias a : from.getNames()) {
+						if (a.getName() != null && !a.getName().equals("*")) {
+							bindings.put(a.getAsname() != null ? a.getAsname() : a.getName(), "math." + a.getName());
+						}
+					}
+					continue;
+				}
 				if (module == null || !isPypto(module)) {
 					continue;
 				}

@@ -252,9 +252,9 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 		List<ProgramParser.External> externals = new ArrayList<>();
 		for (Entry.ExternalSource x : e.externals()) {
 			externals.add(new ProgramParser.External(x.callName(), x.function(),
-					new Closure(x.closure(), module.pl(), module.pld()), x.inline()));
+					new Closure(x.closure(), module.imports()), x.inline()));
 		}
-		return ProgramParser.parse(e.programName(), e.source(), new Closure(e.closure(), module.pl(), module.pld()),
+		return ProgramParser.parse(e.programName(), e.source(), new Closure(e.closure(), module.imports()),
 				module.pl(), module.pld(), externals, text);
 	}
 }

@@ -13,6 +13,8 @@ import dev.ptotools.analyzer.ir.ModuleIR;
 import dev.ptotools.analyzer.ir.Program;
 import dev.ptotools.analyzer.ir.Script;
 import dev.ptotools.analyzer.ir.Span;
+import dev.ptotools.analyzer.ir.Stmt;
+import dev.ptotools.analyzer.ir.Walk;
 
 /**
  * The programs a module defines for compilation, as running it would build them: every
@@ -85,7 +87,8 @@ public final class EntryPrograms {
 				continue;
 			}
 			List<BuilderBindings.Binding> bindings = builders.of(builder);
-			boolean parseOnly = isTest(builder) && !compiledIn(builder, p.name());
+			boolean parseOnly = isTest(builder) ? !compiledIn(builder, p.name())
+					: testHelper(builder) && !compiledIn(builder, p.name()) && !resultCompiled(builder);
 			for (int i = 0; i < bindings.size(); i++) {
 				BuilderBindings.Binding b = bindings.get(i);
 				Map<String, Object> closure = builders.frame(builder, b, p.span().start());
@@ -120,6 +123,50 @@ public final class EntryPrograms {
 			}
 		}
 		return false;
+	}
+
+	/**
+	 * A helper of a test module (one that defines pytest tests) that builds a program for them: like
+	 * the tests, it stands for what pypto's front end accepts unless a compile call is given its result.
+	 */
+	private boolean testHelper(Script.Def builder) {
+		return module.script().defs().stream().anyMatch(EntryPrograms::isTest);
+	}
+
+	/**
+	 * Whether some call whose name says compile is given the builder's result: the builder's call itself
+	 * ({@code ir.compile(_make())}) or a name the same function bound to it ({@code p = _make();
+	 * ir.compile(p)}).
+	 */
+	private boolean resultCompiled(Script.Def builder) {
+		List<List<Stmt>> bodies = new ArrayList<>();
+		bodies.add(module.script().body());
+		for (Script.Def d : module.script().defs()) {
+			bodies.add(d.body());
+		}
+		for (List<Stmt> body : bodies) {
+			java.util.Set<String> results = new java.util.HashSet<>();
+			Walk.statements(body, st -> {
+				if (st instanceof Stmt.Assign a && calls(a.value(), builder)) {
+					a.targets().forEach(t -> results.addAll(Walk.boundNames(t)));
+				}
+			});
+			for (Expr.Call c : Walk.allCalls(body)) {
+				if (c.funcText() == null || !c.funcText().toLowerCase(java.util.Locale.ROOT).contains("compile")) {
+					continue;
+				}
+				for (Expr a : c.args()) {
+					if (calls(a, builder) || a instanceof Expr.Name n && results.contains(n.id())) {
+						return true;
+					}
+				}
+			}
+		}
+		return false;
+	}
+
+	private static boolean calls(Expr e, Script.Def builder) {
+		return e instanceof Expr.Call c && builder.name().equals(c.funcText());
 	}
 
 	private boolean plInline(dev.ptotools.analyzer.ir.Function f) {

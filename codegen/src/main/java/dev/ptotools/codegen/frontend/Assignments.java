@@ -189,9 +189,9 @@ final class Assignments {
 
 	/** {@code buf = pld.alloc_window_buffer(size)}: the LHS name becomes the buffer's name= (program-unique). */
 	private void windowBuffer(Expr target, Expr.Call call, List<dev.ptotools.codegen.ir.Stmt> out) {
-		if (p.level != Level.HOST && (p.level == null || p.level.ordinal() < Level.HOST.ordinal())) {
+		if (p.level != Level.HOST && (p.level == null || p.level.ordinal() < Level.HOST.ordinal()) || p.inDeviceScope()) {
 			throw new CodegenException("pld.tensor.alloc_window_buffer() can only be called in HOST orchestration "
-					+ "context (not inside InCore / SPMD scopes); current function level: " + p.level, call.span());
+					+ "context (not inside InCore / SPMD scopes); current function level: " + p.levelText(), call.span());
 		}
 		if (!(target instanceof Expr.Name n)) {
 			throw new CodegenException("pld.tensor.alloc_window_buffer must be assigned to a single variable name (got '"

@@ -24,11 +24,25 @@ public final class Closure {
 
 	private final Map<String, Object> values;
 	private final ConstEval eval;
+	private final dev.ptotools.analyzer.ir.Imports imports;
 	private final Map<String, Var> dynVars = new HashMap<>();
 
 	public Closure(Map<String, Object> values, String pl, String pld) {
+		this(values, dev.ptotools.analyzer.ir.Imports.of(pl, pld));
+	}
+
+	/** A closure whose names resolve through what the module's imports bind (math.inf, pl.FP32...). */
+	public Closure(Map<String, Object> values, dev.ptotools.analyzer.ir.Imports imports) {
 		this.values = Map.copyOf(values);
-		this.eval = new ConstEval(this.values, pl, pld);
+		this.imports = imports;
+		this.eval = new ConstEval(this.values, imports);
+	}
+
+	/** Folds an expression over the closure and some names more (a comprehension's loop variable). */
+	public Object evalWith(Map<String, Object> more, dev.ptotools.analyzer.ir.Expr e) {
+		Map<String, Object> env = new HashMap<>(values);
+		env.putAll(more);
+		return new ConstEval(env, imports).eval(e);
 	}
 
 	/** The folded value of a name, or null when the closure does not bind it. */

@@ -247,10 +247,9 @@ final class ExprParser {
 		List<Var> dumps = new ArrayList<>();
 		for (int i = 0; i < c.args().size(); i++) {
 			Expr a = c.args().get(i);
-			String wrapper = a instanceof Expr.Call nd && nd.funcText() != null && nd.args().size() == 1
-					? p.ctx.normalize(nd.funcText()) : null; // null for what is not pl. (float('inf'))
-			if (a instanceof Expr.Call nd && ("pl.no_dep".equals(wrapper) || "pl.tensor.no_dep".equals(wrapper))) {
-				a = nd.args().get(0);
+			Expr inner = noDepInner(a);
+			if (inner != null) {
+				a = inner;
 				noDep.add((long) i);
 			}
 			dev.ptotools.codegen.ir.Expr x = expr(a);
@@ -420,7 +419,7 @@ final class ExprParser {
 			String key = (String) ((Expr.Literal) d.keys().get(i)).value();
 			Expr value = d.values().get(i);
 			if (!key.equals(dev.ptotools.codegen.ir.ArgDirection.ATTR)) {
-				out.put(key, kwargValue(value));
+				out.put(key, genericAttrValue(value));
 				continue;
 			}
 			if (!(value instanceof Expr.ListExpr l)) {
@@ -452,6 +451,40 @@ final class ExprParser {
 			}
 		}
 		return out;
+	}
+
+	/**
+	 * A value of a key of {@code attrs=} that has no dedicated reader (pypto's _parse_attr_value): a
+	 * {@code pl.adir.<name>}, or a list of them, is a direction (list); anything else as a keyword value.
+	 */
+	private Object genericAttrValue(Expr value) {
+		dev.ptotools.codegen.ir.ArgDirection d = direction(value);
+		if (d != null) {
+			return d;
+		}
+		if (value instanceof Expr.ListExpr || value instanceof Expr.TupleExpr) {
+			List<Expr> items = value instanceof Expr.ListExpr l ? l.elts() : ((Expr.TupleExpr) value).elts();
+			List<dev.ptotools.codegen.ir.ArgDirection> dirs = new ArrayList<>();
+			for (Expr item : items) {
+				dev.ptotools.codegen.ir.ArgDirection x = direction(item);
+				if (x != null) {
+					dirs.add(x);
+				}
+			}
+			if (!items.isEmpty() && dirs.size() == items.size()) {
+				return List.copyOf(dirs);
+			}
+		}
+		return kwargValue(value);
+	}
+
+	/** The direction a {@code pl.adir.<name>} spelling names, or null for anything else. */
+	private dev.ptotools.codegen.ir.ArgDirection direction(Expr e) {
+		String dotted = ExprLowering.dotted(e);
+		String prefix = p.ctx.pl + ".adir.";
+		return dotted != null && dotted.startsWith(prefix)
+				? dev.ptotools.codegen.ir.ArgDirection.fromDslName(dotted.substring(prefix.length()))
+				: null;
 	}
 
 	/** {@code attrs={"k": constant}}: an ordered map of constants. */
@@ -510,4 +543,23 @@ final class ExprParser {
 		}
 		return e.getClass().getSimpleName();
 	}
+
+	/**
+	 * The argument a {@code pl.no_dep(x)} marker wraps at a kernel call or submit argument (markers
+	 * nested in markers peeled too), or null when the argument is not one: one positional argument
+	 * and no keyword, as pypto's _strip_call_arg_markers matches it.
+	 */
+	Expr noDepInner(Expr a) {
+		Expr inner = null;
+		while (a instanceof Expr.Call nd && nd.funcText() != null && nd.args().size() == 1 && nd.keywords().isEmpty()
+				&& isNoDep(p.ctx.normalize(nd.funcText()))) {
+			inner = a = nd.args().get(0);
+		}
+		return inner;
+	}
+
+	private static boolean isNoDep(String name) {
+		return "pl.no_dep".equals(name) || "pl.tensor.no_dep".equals(name);
+	}
+
 }

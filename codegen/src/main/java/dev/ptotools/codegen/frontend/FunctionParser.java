@@ -65,6 +65,8 @@ final class FunctionParser {
 	int clusterDepth;
 	/** InCore scopes around the statement being parsed (split_aiv regions need one). */
 	int incoreDepth;
+	/** How many {@code with pl.spmd(...)} bodies are open (a dispatch body has no InCore scope of its own). */
+	int spmdDepth;
 	/**
 	 * The mode of the split_aiv region around the statement being parsed ("UpDown", ...), or null outside
 	 * one (regions do not nest).
@@ -376,7 +378,13 @@ final class FunctionParser {
 		};
 	}
 
+	/** How many loops were open when the innermost split_aiv body began (its lanes are no loop). */
+	int splitAivLoopDepth = -1;
+
 	private void checkBreakContinue(String word, Span span) {
+		if (splitAivMode != null && loops.size() == splitAivLoopDepth) {
+			throw new CodegenException("'" + word + "' not supported inside a 'for ... in pl.split_aiv(...)' body", span);
+		}
 		if (loops.isEmpty()) {
 			throw new CodegenException("'" + word + "' outside loop", span);
 		}
@@ -386,6 +394,20 @@ final class FunctionParser {
 		default -> {
 		}
 		}
+	}
+
+	/** The function's level as pypto's messages print it (the enum member, or None when not given). */
+	String levelText() {
+		return level == null ? "None" : "Level." + level.name();
+	}
+
+	/** Inside an InCore or SPMD scope: where host-only calls (pld.world_size...) cannot be lowered. */
+	boolean inDeviceScope() {
+		return incoreDepth > 0 || spmdDepth > 0;
+	}
+
+	int loopDepth() {
+		return loops.size();
 	}
 
 	void pushLoop(dev.ptotools.codegen.ir.Stmt.ForKind kind) {

@@ -316,6 +316,15 @@ final class Loops {
 		if (!(f.target() instanceof Expr.Name n)) {
 			throw new CodegenException("for ... in pl.split_aiv(...) must use a single loop variable", f.target().span());
 		}
+		for (Expr.Keyword k : call.keywords()) {
+			if (k.name() != null && WithScopes.LOOP_ONLY_KEYWORDS.contains(k.name())) {
+				throw new CodegenException("pl.split_aiv() loop form does not accept '" + k.name() + "='", k.value().span());
+			}
+			if ("optimizations".equals(k.name())) {
+				throw new CodegenException("pl.split_aiv() does not accept 'optimizations=' — pl.split_aiv() IS the split "
+						+ "declaration; a co-present pl.split(...) is a conflicting split spec", k.value().span());
+			}
+		}
 		if (call.args().size() != 1) {
 			throw new CodegenException("pl.split_aiv() takes exactly one positional argument (n, the AIV sub-core count)",
 					call.span());
@@ -327,6 +336,10 @@ final class Loops {
 		}
 		String mode = null;
 		for (Expr.Keyword k : call.keywords()) {
+			if (k.name() == null) {
+				throw new CodegenException("pl.split_aiv() does not accept **kwargs; pass n (positional) and mode= explicitly",
+						k.value().span());
+			}
 			if ("mode".equals(k.name())) {
 				mode = WithScopes.splitMode(k.value());
 			} else {
@@ -344,10 +357,13 @@ final class Loops {
 		body.add(new dev.ptotools.codegen.ir.Stmt.Assign(lane, dev.ptotools.codegen.ir.Expr.Call.op("tile.get_subblock_idx",
 				List.of(), java.util.Map.of(), lane.type(), f.span()), f.span()));
 		p.splitAivMode = mode;
+		int outerDepth = p.splitAivLoopDepth;
+		p.splitAivLoopDepth = p.loopDepth();
 		try {
 			body.addAll(p.parseBody(f.body()));
 		} finally {
 			p.splitAivMode = null;
+			p.splitAivLoopDepth = outerDepth;
 		}
 		p.scopes.exit(true);
 		dev.ptotools.codegen.ir.Stmt region = new dev.ptotools.codegen.ir.Stmt.SplitAivScope("", mode, 2,

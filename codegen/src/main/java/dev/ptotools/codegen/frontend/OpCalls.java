@@ -48,6 +48,13 @@ final class OpCalls {
 			return dim(c, false);
 		case "pl.min", "pl.max", "pl.tile.min", "pl.tile.max":
 			return minMax(c, name.endsWith("max") ? "max" : "min");
+		case "pld.world_size", "pld.system.world_size":
+			// _validate_pld_op_call: host orchestration only, outside any device-side scope
+			if (p.level != dev.ptotools.analyzer.ir.Level.HOST || p.inDeviceScope()) {
+				throw new CodegenException("pld.system.world_size() can only be called in HOST orchestration context (not "
+						+ "inside InCore / SPMD scopes); current function level: " + p.levelText(), c.span());
+			}
+			break;
 		default:
 			break;
 		}
@@ -79,7 +86,7 @@ final class OpCalls {
 			}
 			yield generic(c, name, b, bound);
 		}
-		case "pl.tensor.slice", "pl.slice", "pl.tile.slice" -> slice(c, bound);
+		case "pl.tensor.slice", "pl.slice", "pl.tile.slice" -> slice(c, name, bound);
 		case "pl.tensor.read", "pl.read", "pl.tile.read" -> read(c, bound);
 		case "pl.system.task_dummy" -> taskDummy(c, bound);
 		case "pl.system.syncall" -> syncall.build(c, bound);
@@ -195,19 +202,32 @@ final class OpCalls {
 	 * pl.dynamic symbol, the symbol itself (no call); otherwise a tensor.dim call.
 	 */
 	private dev.ptotools.codegen.ir.Expr dim(Expr.Call c, boolean foldable) {
-		if (c.args().size() != 2) {
+		// tensor and axis, each positional or by its keyword (tensor_ops.dim's parameter names)
+		Map<String, Expr> a = new LinkedHashMap<>();
+		List<String> names = List.of("tensor", "axis");
+		for (int i = 0; i < c.args().size() && i < names.size(); i++) {
+			a.put(names.get(i), c.args().get(i));
+		}
+		for (Expr.Keyword k : c.keywords()) {
+			if (k.name() != null && names.contains(k.name()) && a.putIfAbsent(k.name(), k.value()) != null) {
+				throw new CodegenException("pl.tensor.dim() got multiple values for argument '" + k.name() + "'", c.span());
+			}
+		}
+		if (c.args().size() > 2 || a.size() != 2 || c.keywords().size() != a.size() - Math.min(2, c.args().size())) {
 			throw new CodegenException("pl.tensor.dim(tensor, axis) takes two arguments", c.span());
 		}
-		dev.ptotools.codegen.ir.Expr t = ir(c.args().get(0));
-		Object axisV = p.ctx.closure.eval(c.args().get(1));
-		dev.ptotools.codegen.ir.Expr axis = axisV instanceof Long l ? dev.ptotools.codegen.ir.Expr.index(l) : ir(c.args().get(1));
+		Expr tensorArg = a.get("tensor");
+		Expr axisArg = a.get("axis");
+		dev.ptotools.codegen.ir.Expr t = ir(tensorArg);
+		Object axisV = p.ctx.closure.eval(axisArg);
+		dev.ptotools.codegen.ir.Expr axis = axisV instanceof Long l ? dev.ptotools.codegen.ir.Expr.index(l) : ir(axisArg);
 		if (!(t.type() instanceof Type.Tensor tt)) {
 			throw new CodegenException("pl.tensor.dim expects a tensor", c.span());
 		}
 		if (axis instanceof dev.ptotools.codegen.ir.Expr.ConstInt ci) {
 			long k = ci.value() < 0 ? tt.rank() + ci.value() : ci.value();
 			if (foldable && p.functionType == dev.ptotools.analyzer.ir.FunctionType.Orchestration
-					&& c.args().get(0) instanceof Expr.Name && k >= 0 && k < tt.rank()
+					&& tensorArg instanceof Expr.Name && k >= 0 && k < tt.rank()
 					&& tt.shape().get((int) k) instanceof Var sym && p.paramDimSymbols.contains(sym)) {
 				return sym;
 			}
@@ -307,7 +327,7 @@ final class OpCalls {
 	 * {@code slice(t, shape, offset[, valid_shape][, drop_dims])}: operands (t, shape, offset), then
 	 * valid_shape (an empty tuple standing in when only drop_dims is given) and drop_dims.
 	 */
-	private dev.ptotools.codegen.ir.Expr slice(Expr.Call c, Map<String, Expr> a) {
+	private dev.ptotools.codegen.ir.Expr slice(Expr.Call c, String name, Map<String, Expr> a) {
 		// pl.tile.slice names its source 'tile'; pl.slice and pl.tensor.slice 'tensor' (or 'input')
 		dev.ptotools.codegen.ir.Expr t = ir(a.containsKey("tile") ? a.get("tile") : require(a, "tensor", "input", c));
 		boolean tile = t.type() instanceof Type.Tile;
@@ -338,7 +358,10 @@ final class OpCalls {
 		}
 		Map<String, Object> kw = new LinkedHashMap<>();
 		if (present(a.get("pad_value")) != null) {
-			kw.put("pad_value", p.exprs.kwargValue(a.get("pad_value")));
+			Object v = p.ctx.closure.eval(a.get("pad_value"));
+			// slice passes PadValue.null through; any other value is normalized as fillpad's
+			boolean none = v instanceof Values.EnumValue e && e.type().equals("PadValue") && e.member().equals("null");
+			kw.put("pad_value", none ? v : padValue(name, a.get("pad_value"), c));
 		}
 		if (present(a.get("clamp")) != null && Boolean.TRUE.equals(p.ctx.closure.eval(a.get("clamp")))) {
 			kw.put("clamp", true);
@@ -422,6 +445,10 @@ final class OpCalls {
 		int positional = c.args().size();
 		for (int i = 0; i < positional; i++) {
 			Expr a = c.args().get(i);
+			if (i < ps.size() && ps.get(i).name().equals("pad_value")) {
+				kwargs.put("pad_value", padValue(written, a, c)); // a Python value, never an operand
+				continue;
+			}
 			Object raw = a instanceof Expr.Attribute ? p.exprs.kwargValue(a) : null;
 			if (raw != null && !(raw instanceof dev.ptotools.codegen.ir.Expr)) {
 				// pypto passes a positional dtype or enum to the wrapper as a Python value: an attribute
@@ -439,6 +466,10 @@ final class OpCalls {
 				if (ps.get(j).name().equals(k.name())) {
 					idx = j;
 				}
+			}
+			if (k.name().equals("pad_value") && b.params().stream().anyMatch(q -> q.name().equals("pad_value"))) {
+				kwargs.put("pad_value", padValue(written, k.value(), c));
+				continue;
 			}
 			Object v = p.exprs.kwargValue(k.value());
 			// A keyword naming a required operand slot right after the positionals is an operand too (not a
@@ -462,11 +493,23 @@ final class OpCalls {
 		try {
 			OpTypeChecks.check(op, args, kwargs);
 			SystemOpChecks.check(op, args, kwargs);
+			RemoteAccessChecks.check(op, args, kwargs);
 			t = OpTypes.deduce(op, args, kwargs, c.span());
 		} catch (IrTypeError e) {
 			throw atCall(written, e, c);
 		}
 		return new Call(new dev.ptotools.codegen.ir.Expr.Callee.Op(op), args, kwargs, Map.of(), t, c.span());
+	}
+
+	/** A fillpad's pad_value ({@link PadValues}), refused at the call as pypto's parser refuses it. */
+	private Object padValue(String written, Expr e, Expr.Call c) {
+		Object v = p.ctx.closure.eval(e);
+		try {
+			Values.EnumValue pad = PadValues.normalize(v);
+			return pad != null ? pad : p.exprs.kwargValue(e);
+		} catch (IrTypeError err) {
+			throw atCall(written, err, c);
+		}
 	}
 
 	/**
@@ -522,7 +565,8 @@ final class OpCalls {
 		if (scalarFirst && args.size() == 2 && args.get(1).type() instanceof Type.Scalar) {
 			return "<scalar>";
 		}
-		for (dev.ptotools.codegen.ir.Expr a : args) {
+		for (dev.ptotools.codegen.ir.Expr a : b.name().startsWith("pld.") ? List.<dev.ptotools.codegen.ir.Expr>of() : args) {
+			// pld's unified ops dispatch on their source alone: its target is a (distributed) tensor either way
 			if ((tile && a.type() instanceof Type.Tensor) || (tensor && a.type() instanceof Type.Tile)) {
 				throw new CodegenException(b.name() + ": cannot mix Tensor and Tile arguments", c.span());
 			}
@@ -543,7 +587,8 @@ final class OpCalls {
 		String base = null;
 		String scalarForm = null;
 		for (String o : ops) {
-			if (!o.startsWith(prefix)) {
+			// tile./tensor. ops, and a namespace's own (pld.tile.remote_store, pld.tensor.remote_store)
+			if (!o.startsWith(prefix) && !o.contains("." + prefix)) {
 				continue;
 			}
 			if (base == null) {

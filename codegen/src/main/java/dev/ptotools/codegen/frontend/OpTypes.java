@@ -190,8 +190,14 @@ final class OpTypes {
 			return Type.UNKNOWN;
 		}
 		case "pld.tile.remote_load": {
-			if (args.size() >= 4 && args.get(3) instanceof Expr.MakeTuple t) {
-				return new Type.Tile(t.elements(), dtype(args.get(0).type()));
+			// shape given positionally (a tuple) or by name (a list of ints, as the wrapper passes it)
+			Object shape = args.size() >= 4 ? args.get(3) : kwargs.get("shape");
+			List<Expr> dims = shape instanceof Expr.MakeTuple t ? t.elements() : null;
+			if (shape instanceof List<?> l && l.stream().allMatch(x -> x instanceof Long)) {
+				dims = l.stream().map(x -> (Expr) Expr.index((Long) x)).toList();
+			}
+			if (dims != null && !args.isEmpty()) {
+				return new Type.Tile(dims, dtype(args.get(0).type()));
 			}
 			return Type.UNKNOWN;
 		}

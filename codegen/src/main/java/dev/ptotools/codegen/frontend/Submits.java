@@ -68,8 +68,14 @@ final class Submits {
 			throw new CodegenException("Function '" + callee + "' not defined in program", a.span());
 		}
 		List<dev.ptotools.codegen.ir.Expr> args = new ArrayList<>();
+		List<Long> noDep = new ArrayList<>();
 		for (int i = 1; i < call.args().size(); i++) {
-			args.add(p.exprs.expr(call.args().get(i)));
+			Expr arg = call.args().get(i);
+			Expr inner = p.exprs.noDepInner(arg);
+			if (inner != null) {
+				noDep.add((long) (i - 1));
+			}
+			args.add(p.exprs.expr(inner != null ? inner : arg));
 		}
 		List<dev.ptotools.codegen.ir.Expr> deps = new ArrayList<>();
 		dev.ptotools.codegen.ir.Expr coreNum = null;
@@ -101,6 +107,9 @@ final class Submits {
 			default -> throw new CodegenException("pl.submit() got an unexpected keyword argument '" + k.name() + "'",
 					k.span());
 			}
+		}
+		if (!noDep.isEmpty()) {
+			attrs.put("arg_direction_overrides", noDep);
 		}
 		if (spmd && coreNum == null) {
 			throw new CodegenException("pl.spmd_submit(self." + callee + ", ...) requires the core_num keyword argument",

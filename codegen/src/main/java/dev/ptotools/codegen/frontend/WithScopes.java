@@ -68,7 +68,14 @@ final class WithScopes {
 			}
 		}
 		case "at" -> at(w, call, item.target(), out);
-		case "spmd" -> spmdWith(w, call, item.target(), out);
+		case "spmd" -> {
+			p.spmdDepth++;
+			try {
+				spmdWith(w, call, item.target(), out);
+			} finally {
+				p.spmdDepth--;
+			}
+		}
 		default -> throw new CodegenException("Unsupported context manager in with statement", w.headerSpan());
 		}
 	}
@@ -170,7 +177,10 @@ final class WithScopes {
 		}
 		Map<String, Object> attrs = new LinkedHashMap<>();
 		if (deps != null) {
-			attrs.put("manual_dep_edges", vars(deps));
+			List<dev.ptotools.codegen.ir.Expr> edges = DepsLists.entries(p, "pl.at()", deps);
+			if (!edges.isEmpty()) {
+				attrs.put("manual_dep_edges", edges);
+			}
 		}
 		List<Var> noDepVars = noDep == null ? List.of() : tensorNames("no_dep_args", noDep);
 		if (!noDepVars.isEmpty()) { // no_dep_args=[] is a no-op
@@ -188,7 +198,7 @@ final class WithScopes {
 		Var tid = null;
 		if (asTarget != null) {
 			if (!(asTarget instanceof Expr.Name n)) {
-				throw new CodegenException("`with pl.at(...) as <name>:` needs a plain name", asTarget.span());
+				throw new CodegenException("`as` target on `with pl.at(...)` must be a plain variable name", asTarget.span());
 			}
 			tid = new Var(n.id(), FunctionParser.taskId(), w.span());
 			attrs.put("task_id_var", tid);
@@ -232,8 +242,12 @@ final class WithScopes {
 	 * predicate.
 	 */
 	private record SpmdArgs(dev.ptotools.codegen.ir.Expr coreNum, boolean syncStart, String nameHint, String split,
-			Long slotNum, boolean earlyResolve, List<Var> deps, dev.ptotools.codegen.ir.Expr predicate) {
+			Long slotNum, boolean earlyResolve, List<dev.ptotools.codegen.ir.Expr> deps, dev.ptotools.codegen.ir.Expr predicate) {
 	}
+
+	/** The keywords of loops that make no sense for SPMD blocks or split_aiv lanes (refused by name). */
+	static final java.util.Set<String> LOOP_ONLY_KEYWORDS = java.util.Set.of("init_values", "chunk", "chunk_policy",
+			"attrs", "step", "stage");
 
 	private SpmdArgs spmdArgs(Expr.Call call, boolean loopForm, boolean allowDeps) {
 		if (call.args().size() > 1) {
@@ -246,10 +260,17 @@ final class WithScopes {
 		String split = null;
 		Long slot = null;
 		boolean early = false;
-		List<Var> deps = List.of();
+		List<dev.ptotools.codegen.ir.Expr> deps = List.of();
 		dev.ptotools.codegen.ir.Expr predicate = null;
 		for (Expr.Keyword k : call.keywords()) {
-			String name = k.name() == null ? "" : k.name();
+			if (k.name() == null) {
+				throw new CodegenException("pl.spmd() does not accept **kwargs; pass core_num (positional) and "
+						+ "sync_start=/name_hint=/optimizations= explicitly", k.value().span());
+			}
+			String name = k.name();
+			if (loopForm && LOOP_ONLY_KEYWORDS.contains(name)) {
+				throw new CodegenException("pl.spmd() loop form does not accept '" + name + "='", k.value().span());
+			}
 			switch (name) {
 			case "core_num" -> {
 				if (coreNum != null) {
@@ -268,9 +289,9 @@ final class WithScopes {
 			}
 			case "deps" -> {
 				if (!allowDeps) {
-					throw new CodegenException("pl.spmd(deps=...) needs the `with pl.spmd(...) as tid:` form", k.span());
+					throw new CodegenException("pl.spmd() does not accept 'deps=' here", k.value().span());
 				}
-				deps = vars(k.value());
+				deps = DepsLists.entries(p, "pl.spmd()", k.value());
 			}
 			default -> throw new CodegenException((loopForm ? "pl.spmd() loop form does not accept '" : "Unknown keyword "
 					+ "argument '") + name + (loopForm ? "='" : "' in pl.spmd()"), k.span());
@@ -403,7 +424,7 @@ final class WithScopes {
 		}
 		if (asTarget != null) {
 			if (!(asTarget instanceof Expr.Name n)) {
-				throw new CodegenException("`with pl.spmd(...) as <name>:` needs a plain name", asTarget.span());
+				throw new CodegenException("`as` target on `with pl.spmd(...)` must be a plain variable name", w.span());
 			}
 			if (!a.deps().isEmpty()) {
 				attrs.put("manual_dep_edges", a.deps());
@@ -468,10 +489,15 @@ final class WithScopes {
 		return false;
 	}
 
-	private static int dispatches(List<Stmt> body) {
+	/**
+	 * pypto's _spmd_body_kernel_dispatch_count: the calls of {@code self.<kernel>(...)} and of bare names
+	 * that denote an external {@code @pl.function} or {@code @pl.inline}, anywhere in the body.
+	 */
+	private int dispatches(List<Stmt> body) {
 		int n = 0;
 		for (Expr.Call c : dev.ptotools.analyzer.ir.Walk.allCalls(body)) {
-			if (c.func() instanceof Expr.Attribute a && a.value() instanceof Expr.Name s && s.id().equals("self")) {
+			if (c.func() instanceof Expr.Attribute a && a.value() instanceof Expr.Name s && s.id().equals("self")
+					|| c.func() instanceof Expr.Name f && (p.ctx.externals.containsKey(f.id()) || p.ctx.inlines.containsKey(f.id()))) {
 				n++;
 			}
 		}
@@ -509,21 +535,6 @@ final class WithScopes {
 				throw new CodegenException("pl.at(" + kw + "=[...]) lists '" + n.id() + "' more than once", x.span());
 			}
 			out.add(v);
-		}
-		return out;
-	}
-
-	private List<Var> vars(Expr list) {
-		List<Expr> items = list instanceof Expr.ListExpr l ? l.elts()
-				: list instanceof Expr.TupleExpr t ? t.elts() : List.of(list);
-		List<Var> out = new ArrayList<>();
-		for (Expr x : items) {
-			if (x instanceof Expr.Name n && p.scopes.lookup(n.id()) != null) {
-				out.add(p.scopes.lookup(n.id()));
-			} else {
-				throw new CodegenException("expected a variable name, got " + dev.ptotools.analyzer.ir.Render.expr(x),
-						x.span());
-			}
 		}
 		return out;
 	}

@@ -95,6 +95,34 @@ class FrontEndEntriesTest {
 		assertTrue(errors.get(0).message().endsWith("tile.store tile valid_shape must be 2D"), errors.toString());
 	}
 
+	/** A test module's helper that builds the 1-D store program for its tests; {@code use} calls it. */
+	private static String helperBuilding(String use) {
+		return Sources.HEADER + """
+				def _make():
+				    @pl.program
+				    class P:
+				        @pl.function(type=pl.FunctionType.InCore)
+				        def k(self, x: pl.Tensor[[128], pl.FP32],
+				              out: pl.Out[pl.Tensor[[128], pl.FP32]]) -> pl.Tensor[[128], pl.FP32]:
+				            t = pl.load(x, [0], [128])
+				            out = pl.store(t, [0], out)
+				            return out
+
+				    return P
+
+
+				def test_uses():
+				%s
+				""".formatted(use);
+	}
+
+	@Test
+	void aProgramATestHelperBuildsIsParsedUnlessATestCompilesIt() {
+		assertEquals(List.of(), errors(helperBuilding("    print(_make())")));
+		assertEquals(1, errors(helperBuilding("    prog = _make()\n    ir.compile(prog)")).size());
+		assertEquals(1, errors(helperBuilding("    ir.compile(_make())")).size());
+	}
+
 	@Test
 	void aProgramReadingATestsFixtureIsNotJudged() {
 		String src = Sources.HEADER + """

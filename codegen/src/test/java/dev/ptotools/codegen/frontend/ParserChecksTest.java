@@ -62,6 +62,43 @@ class ParserChecksTest {
 	 * The program built in a test that does not compile it: only pypto's front end runs on it (an InCore
 	 * kernel's bare defer_wait is refused later, by a pass, for want of a task-level scope).
 	 */
+	private static final String PAD_HINT = "Use pl.PadValue.zero / pl.PadValue.max / pl.PadValue.min, or one of the "
+			+ "literals 0, 0.0, math.inf, -math.inf.";
+
+	/** An orchestration whose second pl.at scope (line 22) waits on {@code deps}; n is a DSL scalar. */
+	private static String atDeps(String deps) {
+		String scope = "    t = pl.load(x, [0, 0], [64, 64])\n    out = pl.store(t, [0, 0], out)\n";
+		return orchestrationBody("tids = pl.array.create(2, pl.TASK_ID)\n"
+				+ "with pl.at(level=pl.Level.CORE_GROUP, name_hint=\"s1\") as t1:\n" + scope
+				+ "tids[0] = t1\nn = pl.tensor.dim(x, 0)\nwith pl.at(level=pl.Level.CORE_GROUP, name_hint=\"s2\", deps=" + deps
+				+ "):\n" + scope);
+	}
+
+	/** A kernel pushing to and pulling from a peer's window, whose body (from line 9) is {@code body}. */
+	private static String remote(String body) {
+		return Sources.HEADER + """
+				@pl.program
+				class P:
+				    @pl.function
+				    def kernel(self, x: pl.Tensor[[16, 8], pl.FP16], data: pld.DistributedTensor[[64, 32], pl.FP16],
+				               peer: pl.Scalar[pl.INT32]):
+				%s
+				""".formatted(body.indent(8).stripTrailing());
+	}
+
+	/** A host orchestrator whose body (from line 9, after x = 0) is {@code body}. */
+	private static String hostBody(String body) {
+		return Sources.HEADER + """
+				@pl.program
+				class P:
+				    @pl.function(level=pl.Level.HOST, role=pl.Role.Orchestrator)
+				    def host_orch(self):
+				        x = 0
+				%s
+				        return 0
+				""".formatted(body.indent(8).stripTrailing());
+	}
+
 	private static String parsedOnly(String src) {
 		String header = Sources.HEADER;
 		return header + "def test_built():\n" + src.substring(header.length()).indent(4);
@@ -229,7 +266,59 @@ class ParserChecksTest {
 				Arguments.of("arg_directions marker", orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input, "
 						+ "pl.adir.written]})"),
 						orchestration("self.k(x, out, attrs={\"arg_directions\": [pl.adir.input, pl.adir.inout]})"),
-						"Unknown call-site direction marker 'pl.adir.written' in call to 'k'", 16));
+						"Unknown call-site direction marker 'pl.adir.written' in call to 'k'", 16),
+				Arguments.of("fillpad pad_value int", kernel("y = pl.fillpad(x, 7)"), kernel("y = pl.fillpad(x, 0)"),
+						"pl operation 'fillpad': fillpad pad_value only accepts the integer literal 0 (mapped to PadValue.zero); "
+								+ "got 7. " + PAD_HINT, 9),
+				Arguments.of("fillpad pad_value float", kernel("y = pl.fillpad(x, pad_value=3.14)"),
+						kernel("y = pl.fillpad(x, pad_value=0.0)"),
+						"pl operation 'fillpad': fillpad pad_value only accepts the float literals 0.0, math.inf, or -math.inf; "
+								+ "got 3.14. " + PAD_HINT, 9),
+				Arguments.of("fillpad PadValue.null", kernel("y = pl.fillpad(x, pl.PadValue.null)"),
+						kernel("y = pl.fillpad(x, pl.PadValue.min)"),
+						"pl operation 'fillpad': fillpad pad_value cannot be PadValue.null — that means no padding mode. "
+								+ PAD_HINT, 9),
+				Arguments.of("deps comprehension over a DSL loop", atDeps("[tids[k] for k in pl.range(2)]"),
+						atDeps("[tids[k] for k in range(2)]"),
+						"'pl.at()' deps= comprehension iterable is a DSL loop (`pl.range` / `pl.parallel` / `pl.pipeline`); "
+								+ "cannot unroll at parse time", 22),
+				Arguments.of("deps comprehension filter on a DSL value", atDeps("[tids[k] for k in range(2) if k < n]"),
+						atDeps("[tids[k] for k in range(2) if k < 1]"),
+						"'pl.at()' deps= comprehension filter depends on an IR variable; cannot unroll at parse time", 22),
+				Arguments.of("tile subscript with a dynamic lower bound",
+						kernel("t = pl.load(x, [0, 0], [64, 64])\nfor i in pl.range(4):\n    s = t[i:i + 8, :]"),
+						kernel("t = pl.load(x, [0, 0], [64, 64])\nfor i in pl.range(4):\n    s = t[8:16, :]"),
+						"Dynamic lower bounds are not supported in tile subscript", 11),
+				Arguments.of("remote_store past the target", remote("pld.tensor.remote_store(x, data, peer, [56, 0])"),
+						remote("pld.tensor.remote_store(x, data, peer, [48, 0])"),
+						"pld.tensor.remote_store push exceeds the peer's target region in dimension 0 (offset=56, extent=16, "
+								+ "target_dim=64)", 9),
+				Arguments.of("remote_store of a tile at tensor level",
+						remote("tile = pld.tile.remote_load(data, peer=peer, offsets=[0, 0], shape=[32, 16])\n"
+								+ "pld.tensor.remote_store(tile, data, peer, [0, 0])"),
+						remote("tile = pld.tile.remote_load(data, peer=peer, offsets=[0, 0], shape=[32, 16])\n"
+								+ "pld.remote_store(tile, data, peer, [0, 0])"),
+						"pld.tensor.remote_store src must be a Tensor (tensor-level value), got TileType. In a tile-level kernel "
+								+ "(@pl.jit.incore / @pl.program) call pld.tile.remote_store instead (pld.remote_store dispatches "
+								+ "between the two); to push one window buffer into another, use pld.tensor.put.", 10),
+				Arguments.of("remote_load of a plain tensor",
+						remote("t = pld.tile.remote_load(x, peer=peer, offsets=[0, 0], shape=[8, 8])"),
+						remote("t = pld.tile.remote_load(data, peer=peer, offsets=[0, 0], shape=[8, 8])"),
+						"pld.tile.remote_load target must be a DistributedTensor (window-bound), got TensorType", 9),
+				Arguments.of("world_size in a device scope", hostBody("with pl.at(level=pl.Level.CORE_GROUP):\n"
+						+ "    n = pld.world_size()"), hostBody("n = pld.world_size()"),
+						"pld.system.world_size() can only be called in HOST orchestration context (not inside InCore / SPMD "
+								+ "scopes); current function level: Level.HOST", 10),
+				Arguments.of("spmd deps without a task id", orchestrationBody("with pl.spmd(4, deps=[]):\n"
+						+ "    out = self.k(x, out)"), orchestrationBody("with pl.spmd(4):\n    out = self.k(x, out)"),
+						"pl.spmd() does not accept 'deps=' here", 16),
+				Arguments.of("break in a split_aiv body", orchestrationBody("with pl.at(level=pl.Level.CORE_GROUP):\n"
+						+ "    for aiv in pl.split_aiv(2, mode=pl.SplitMode.NONE):\n        t = pl.load(x, [0, 0], [64, 64])\n"
+						+ "        break"),
+						orchestrationBody("with pl.at(level=pl.Level.CORE_GROUP):\n"
+								+ "    for aiv in pl.split_aiv(2, mode=pl.SplitMode.NONE):\n        t = pl.load(x, [0, 0], [64, 64])\n"
+								+ "        for i in pl.range(2):\n            break"),
+						"'break' not supported inside a 'for ... in pl.split_aiv(...)' body", 19));
 	}
 
 	@ParameterizedTest(name = "{0}")

@@ -111,6 +111,11 @@ public final class PyRepr {
 		return v.toString();
 	}
 
+	/** repr(float): 3.14, 1e+16, inf. */
+	public static String floatRepr(double v) {
+		return floatRepr(v, true);
+	}
+
 	/** What ast.unparse writes for a float constant: repr(), infinities as 1e309. */
 	static String floating(double v) {
 		return floatRepr(v, true).replace("inf", INFSTR).replace("nan", "(" + INFSTR + "-" + INFSTR + ")");
