@@ -487,15 +487,27 @@ final class ExprParser {
 				: null;
 	}
 
-	/** {@code attrs={"k": constant}}: an ordered map of constants. */
+	/** {@code attrs={"k": constant}} of a loop: an ordered map of constants. */
 	Map<String, Object> attrsDict(Expr e) {
+		return attrsDict(e, false);
+	}
+
+	/**
+	 * {@code attrs={"k": constant}}: an ordered map of constants; a function's (decorator) attrs are refused
+	 * in the words of pypto's _normalize_attrs.
+	 */
+	Map<String, Object> attrsDict(Expr e, boolean functionAttrs) {
 		if (!(e instanceof Expr.DictExpr d)) {
 			throw new CodegenException("attrs must be a dict literal", e.span());
 		}
 		Map<String, Object> out = new LinkedHashMap<>();
 		for (int i = 0; i < d.keys().size(); i++) {
 			if (!(d.keys().get(i) instanceof Expr.Literal k) || !(k.value() instanceof String key)) {
-				throw new CodegenException("attrs keys must be string literals", d.keys().get(i).span());
+				if (!functionAttrs) {
+					throw new CodegenException("attrs keys must be string literals", d.keys().get(i).span());
+				}
+				throw new CodegenException("`@pl.function(attrs=...)` keys must be strings, got "
+						+ dev.ptotools.analyzer.ir.Render.expr(d.keys().get(i)), d.keys().get(i).span());
 			}
 			out.put(key, kwargValue(d.values().get(i)));
 		}

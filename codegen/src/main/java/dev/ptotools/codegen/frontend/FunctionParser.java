@@ -204,7 +204,7 @@ final class FunctionParser {
 				}
 			}
 		}
-		Map<String, Object> parsed = exprs.attrsDict(dict);
+		Map<String, Object> parsed = exprs.attrsDict(dict, true);
 		parsed.remove("split");
 		out.putAll(parsed);
 		return out;

@@ -99,6 +99,18 @@ class ParserChecksTest {
 				""".formatted(body.indent(8).stripTrailing());
 	}
 
+	/** A standalone function whose parameter's shape (line 8) is the module constant or name {@code shape}. */
+	private static String shaped(String shape) {
+		return Sources.HEADER + """
+				SHAPE = [128, 64]
+				NAME = "128x64"
+
+				@pl.function
+				def f(x: pl.Tensor[%s, pl.FP32]) -> pl.Tensor[[128, 64], pl.FP32]:
+				    return x
+				""".formatted(shape);
+	}
+
 	private static String parsedOnly(String src) {
 		String header = Sources.HEADER;
 		return header + "def test_built():\n" + src.substring(header.length()).indent(4);
@@ -318,7 +330,15 @@ class ParserChecksTest {
 						orchestrationBody("with pl.at(level=pl.Level.CORE_GROUP):\n"
 								+ "    for aiv in pl.split_aiv(2, mode=pl.SplitMode.NONE):\n        t = pl.load(x, [0, 0], [64, 64])\n"
 								+ "        for i in pl.range(2):\n            break"),
-						"'break' not supported inside a 'for ... in pl.split_aiv(...)' body", 19));
+						"'break' not supported inside a 'for ... in pl.split_aiv(...)' body", 19),
+				Arguments.of("shape of an unknown name", shaped("shaep"), shaped("SHAPE"), "Unknown shape variable: shaep", 8),
+				Arguments.of("shape of a string", shaped("NAME"), shaped("SHAPE"),
+						"Shape 'NAME' must be a list or tuple, got str", 8),
+				Arguments.of("function attrs key", kernel("y = x").replace("@pl.function(type=pl.FunctionType.InCore)",
+						"@pl.function(type=pl.FunctionType.InCore, attrs={1: 2})"),
+						kernel("y = x").replace("@pl.function(type=pl.FunctionType.InCore)",
+								"@pl.function(type=pl.FunctionType.InCore, attrs={\"core_num\": 2})"),
+						"`@pl.function(attrs=...)` keys must be strings, got 1", 6));
 	}
 
 	@ParameterizedTest(name = "{0}")

@@ -22,7 +22,8 @@ import dev.ptotools.analyzer.rules.RuleContext;
 
 /**
  * PTO409: a for loop pypto's parser rejects: an iterator that is not pl.range/parallel/unroll/
- * pipeline/while_/spmd/split_aiv, init_values with a single-name target, pl.range() without a stop,
+ * pipeline/while_/spmd/split_aiv, init_values with a single-name target, a loop keyword on pl.spmd or
+ * pl.split_aiv, pl.range() without a stop,
  * pl.unroll with bounds that are not constants or with init_values, pl.pipeline without stage=.
  */
 public final class InvalidLoopRule implements Rule {
@@ -84,6 +85,9 @@ public final class InvalidLoopRule implements Rule {
 		}
 	}
 
+	private static final java.util.Set<String> SPMD_REFUSED_KEYWORDS = java.util.Set.of("init_values", "chunk",
+			"chunk_policy", "attrs", "step", "stage");
+
 	/** What pypto's parser rejects in the loop, or null; unknownAround says a value is only known when the module runs. */
 	private static String problem(Stmt.For loop, CallResolution calls, ConstEval eval,
 			java.util.function.Predicate<Expr> unknownAround) {
@@ -96,8 +100,16 @@ public final class InvalidLoopRule implements Rule {
 		if (!known) {
 			return null; // an unknown member: PTO404 says so
 		}
+		if (attr.equals("spmd") || attr.equals("split_aiv")) {
+			// SPMD blocks and AIV lanes carry no loop state: pypto's loop forms refuse these keywords by name
+			for (Expr.Keyword k : iter.keywords()) {
+				if (k.name() != null && SPMD_REFUSED_KEYWORDS.contains(k.name())) {
+					return "pl." + attr + "() loop form does not accept '" + k.name() + "='";
+				}
+			}
+		}
 		boolean init = iter.keyword("init_values") != null;
-		if (init && loop.target() instanceof Expr.Name) {
+		if (init && loop.target() instanceof Expr.Name && !attr.equals("spmd") && !attr.equals("split_aiv")) {
 			return "For loop target must be a tuple when init_values is provided";
 		}
 		switch (attr) {
