@@ -494,6 +494,7 @@ final class OpCalls {
 			OpTypeChecks.check(op, args, kwargs);
 			SystemOpChecks.check(op, args, kwargs);
 			RemoteAccessChecks.check(op, args, kwargs);
+			GatherRowChecks.check(op, args, kwargs);
 			t = OpTypes.deduce(op, args, kwargs, c.span());
 		} catch (IrTypeError e) {
 			throw atCall(written, e, c);

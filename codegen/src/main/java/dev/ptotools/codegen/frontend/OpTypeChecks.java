@@ -58,6 +58,9 @@ final class OpTypeChecks {
 		}
 		String ns = op.substring(0, dot);
 		String name = op.substring(dot + 1);
+		if (name.equals("matmul_acc")) {
+			initCond(op, args.size() >= 4 ? args.get(3) : kwargs.get("init_cond"));
+		}
 		if (name.equals("reshape") && args.size() >= 2 && args.get(1) instanceof Expr.MakeTuple to) {
 			reshape(op, ns, args.get(0).type(), to.elements());
 		}
@@ -65,6 +68,21 @@ final class OpTypeChecks {
 			tileOp(op, name, args);
 		} else if (ns.equals("tensor")) {
 			tensorOp(op, name, args, kwargs);
+		}
+	}
+
+	/** CheckMatmulInitCond: matmul_acc's optional predicate is a BOOL scalar (a comparison, not an index). */
+	private static void initCond(String op, Object cond) {
+		if (!(cond instanceof Expr e) || e.type() instanceof Type.Unknown) {
+			return;
+		}
+		if (!(e.type() instanceof Type.Scalar s)) {
+			throw new IrTypeError("The operator " + op + " requires init_cond to be a boolean scalar, but got "
+					+ ScalarOps.typeName(e.type()));
+		}
+		if (s.dtype() != DType.BOOL) {
+			throw new IrTypeError("The operator " + op + " requires init_cond to have dtype BOOL, but got " + s.dtype().text()
+					+ ". Write a comparison such as `k == 0` rather than passing the index itself.");
 		}
 	}
 

@@ -78,6 +78,12 @@ final class OpTypes {
 		if (ns.equals("system")) {
 			return system(name);
 		}
+		if (op.equals("tensor.create_l1") && !args.isEmpty()
+				&& args.get(0) instanceof Expr.MakeTuple shape) {
+			// an on-chip accumulator typed as a tensor (paged_gather.cpp): the shape, the dtype (FP32 unless given)
+			DType d = kwargs.get("dtype") instanceof DType x ? x : DType.FP32;
+			return new Type.Tensor(shape.elements(), d);
+		}
 		if (ns.equals("array")) {
 			if (name.equals("create") && !args.isEmpty() && kwargs.get("dtype") instanceof DType d) {
 				return new Type.Array(d, List.of(args.get(0)));

@@ -111,6 +111,9 @@ class ParserChecksTest {
 				""".formatted(shape);
 	}
 
+	private static final String MATMUL_ACC = "a = pl.load(x, [0, 0], [16, 16], target_memory=pl.MemorySpace.Mat)\n"
+			+ "acc = pl.tile.create([16, 16], pl.FP32, target_memory=pl.MemorySpace.Acc)\n";
+
 	private static String parsedOnly(String src) {
 		String header = Sources.HEADER;
 		return header + "def test_built():\n" + src.substring(header.length()).indent(4);
@@ -338,7 +341,27 @@ class ParserChecksTest {
 						"@pl.function(type=pl.FunctionType.InCore, attrs={1: 2})"),
 						kernel("y = x").replace("@pl.function(type=pl.FunctionType.InCore)",
 								"@pl.function(type=pl.FunctionType.InCore, attrs={\"core_num\": 2})"),
-						"`@pl.function(attrs=...)` keys must be strings, got 1", 6));
+						"`@pl.function(attrs=...)` keys must be strings, got 1", 6),
+				Arguments.of("gather_row dtypes", kernel("kv = pl.create_l1([4, 64], pl.BF16)\n"
+						+ "kv = pl.gather_row(kv, x, [0, 0], [0, 0], [4, 64])"),
+						kernel("kv = pl.create_l1([4, 64], pl.FP32)\nkv = pl.gather_row(kv, x, [0, 0], [0, 0], [4, 64])"),
+						"pl operation 'gather_row': The operator tensor.gather_row requires acc and src to share dtype, but got "
+								+ "bfloat16 and fp32", 10),
+				Arguments.of("gather_row valid_shape past the window", kernel("kv = pl.create_l1([4, 64], pl.FP32)\n"
+						+ "kv = pl.gather_row(kv, x, [0, 0], [0, 0], [4, 64], valid_shape=[5, 64])"),
+						kernel("kv = pl.create_l1([4, 64], pl.FP32)\n"
+								+ "kv = pl.gather_row(kv, x, [0, 0], [0, 0], [4, 64], valid_shape=[3, 64])"),
+						"pl operation 'gather_row': tensor.gather_row valid_shape dimension 0 extent 5 provably exceeds physical "
+								+ "shape extent 4", 10),
+				Arguments.of("create_l1 of an empty dim", kernel("kv = pl.create_l1([4, 0], pl.FP32)"),
+						kernel("kv = pl.create_l1([4, 64], pl.FP32)"),
+						"pl operation 'create_l1': The operator tensor.create_l1 shape element 1 must be a positive "
+								+ "compile-time ConstInt", 9),
+				Arguments.of("matmul_acc init_cond", kernel(MATMUL_ACC + "o = pl.tile.matmul_acc(acc, a, a, "
+						+ "init_cond=pl.read(x, [0, 0]))"),
+						kernel(MATMUL_ACC + "o = pl.tile.matmul_acc(acc, a, a, init_cond=(pl.read(x, [0, 0]) == 0.0))"),
+						"pl.tile operation 'matmul_acc': The operator tile.matmul_acc requires init_cond to have dtype BOOL, "
+								+ "but got fp32. Write a comparison such as `k == 0` rather than passing the index itself.", 11));
 	}
 
 	@ParameterizedTest(name = "{0}")
