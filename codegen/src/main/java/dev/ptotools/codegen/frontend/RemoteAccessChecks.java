@@ -34,9 +34,29 @@ final class RemoteAccessChecks {
 			return;
 		}
 		boolean tileForm = op.equals("pld.tile.remote_store");
-		if (!tileForm && !op.equals("pld.tensor.remote_store") || args.size() != 4
-				|| args.stream().anyMatch(a -> a.type() instanceof Type.Unknown && !(a instanceof Expr.MakeTuple))) {
-			return; // an operand this compiler cannot type is not judged
+		if (!tileForm && !op.equals("pld.tensor.remote_store")) {
+			return;
+		}
+		// the operands as the wrapper passes them, positionally or by name (offsets as a list of constants)
+		Object[] given = { operand(args, kwargs, 0, tileForm ? "src_tile" : "src"), operand(args, kwargs, 1, "target"),
+				operand(args, kwargs, 2, "peer"), operand(args, kwargs, 3, "offsets") };
+		for (int i = 0; i < 3; i++) {
+			if (!(given[i] instanceof Expr e) || e.type() instanceof Type.Unknown) {
+				return; // an operand this compiler cannot type is not judged
+			}
+		}
+		List<Expr> offsetList = given[3] instanceof Expr.MakeTuple m ? m.elements()
+				: given[3] instanceof List<?> l && l.stream().allMatch(x -> x instanceof Long)
+						? l.stream().map(x -> (Expr) Expr.index((Long) x)).toList() : null;
+		if (given[3] == null) {
+			return;
+		}
+		args = List.of((Expr) given[0], (Expr) given[1], (Expr) given[2],
+				offsetList != null ? new Expr.MakeTuple(offsetList, dev.ptotools.analyzer.ir.Span.NONE)
+						: new Expr.MakeTuple(List.of(), dev.ptotools.analyzer.ir.Span.NONE));
+		if (offsetList == null) {
+			throw new IrTypeError(op + " offsets must be a tuple (MakeTuple of scalars), got " + given[3].getClass()
+					.getSimpleName());
 		}
 		Type src = args.get(0).type();
 		List<Expr> extent;
@@ -67,10 +87,7 @@ final class RemoteAccessChecks {
 		if (!(args.get(2).type() instanceof Type.Scalar)) {
 			throw new IrTypeError(op + " peer must be a scalar (rank index), got " + ScalarOps.typeName(args.get(2).type()));
 		}
-		if (!(args.get(3) instanceof Expr.MakeTuple offsets)) {
-			throw new IrTypeError(op + " offsets must be a tuple (MakeTuple of scalars), got " + args.get(3).getClass()
-					.getSimpleName());
-		}
+		Expr.MakeTuple offsets = (Expr.MakeTuple) args.get(3);
 		int rank = target.shape().size();
 		if (offsets.elements().size() != rank) {
 			throw new IrTypeError(op + " offsets rank (" + offsets.elements().size() + ") must match target tensor rank ("

@@ -123,6 +123,18 @@ final class TileMemoryCalls {
 				kw.put(k, p.exprs.kwargValue(a.get(k)));
 			}
 		}
+		// DeduceTileCreateType: the transposed (ZN) layout is a 2-D Mat operand layout, flat_layout a Mat one
+		boolean transpose = Boolean.TRUE.equals(kw.get("transpose"));
+		if (transpose && (shape.elements().size() != 2 || m != MemorySpace.Mat)) {
+			throw OpCalls.atCall(c.funcText() == null ? "pl.tile.create" : p.ctx.normalize(c.funcText()),
+					new IrTypeError("The operator tile.create supports transpose=true only for a 2D tile with target_memory=Mat "
+							+ "(L1)"), c);
+		}
+		if (Boolean.TRUE.equals(kw.get("flat_layout")) && (m != MemorySpace.Mat || transpose)) {
+			throw OpCalls.atCall(c.funcText() == null ? "pl.tile.create" : p.ctx.normalize(c.funcText()),
+					new IrTypeError("The operator tile.create supports flat_layout=true only for target_memory=Mat (L1) without "
+							+ "transpose"), c);
+		}
 		return Call.op("tile.create", List.of(shape), kw, new Type.Tile(shape.elements(), d, m, null), c.span());
 	}
 }

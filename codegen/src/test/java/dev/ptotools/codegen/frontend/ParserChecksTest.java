@@ -361,7 +361,17 @@ class ParserChecksTest {
 						+ "init_cond=pl.read(x, [0, 0]))"),
 						kernel(MATMUL_ACC + "o = pl.tile.matmul_acc(acc, a, a, init_cond=(pl.read(x, [0, 0]) == 0.0))"),
 						"pl.tile operation 'matmul_acc': The operator tile.matmul_acc requires init_cond to have dtype BOOL, "
-								+ "but got fp32. Write a comparison such as `k == 0` rather than passing the index itself.", 11));
+								+ "but got fp32. Write a comparison such as `k == 0` rather than passing the index itself.", 11),
+				Arguments.of("transposed tile outside Mat", kernel("t = pl.tile.create([16, 128], dtype=pl.BF16, "
+						+ "target_memory=pl.Mem.Vec, transpose=True)"),
+						kernel("t = pl.tile.create([16, 128], dtype=pl.BF16, target_memory=pl.Mem.Mat, transpose=True)"),
+						"pl.tile operation 'create': The operator tile.create supports transpose=true only for a 2D tile with "
+								+ "target_memory=Mat (L1)", 9),
+				Arguments.of("remote_store to a plain tensor by keyword", remote("t = pl.tile.load(x, [0, 0], [16, 8])\n"
+						+ "pld.tile.remote_store(t, target=x, peer=peer, offsets=[0, 0])"),
+						remote("t = pl.tile.load(x, [0, 0], [16, 8])\npld.tile.remote_store(t, target=data, peer=peer, "
+								+ "offsets=[0, 0])"),
+						"pld.tile.remote_store target must be a DistributedTensor (window-bound), got TensorType", 10));
 	}
 
 	@ParameterizedTest(name = "{0}")
