@@ -176,8 +176,14 @@ public final class Compiler {
 
 	/** Parses, analyzes and generates one source text. */
 	public static Generation generate(String sourceName, String text, CompileOptions options) {
+		return generate(sourceName, text, options, null);
+	}
+
+	/** The same, the module's imports of its project's other modules read through {@code imported} (or not, null). */
+	public static Generation generate(String sourceName, String text, CompileOptions options,
+			dev.ptotools.analyzer.project.ImportedModules imported) {
 		ParsedFile parsed = PythonFrontEnd.get().parse(text);
-		return generate(analyzer(options).analyze(parsed, AnalyzerConfig.DEFAULT), options, sourceName);
+		return generate(analyzer(options).analyze(parsed, AnalyzerConfig.DEFAULT, imported), options, sourceName);
 	}
 
 	/** Compiles one source text (an editor buffer) into the output folder. */

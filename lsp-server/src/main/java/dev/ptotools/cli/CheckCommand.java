@@ -27,6 +27,7 @@ import dev.ptotools.analyzer.report.SarifReport;
 import dev.ptotools.analyzer.report.Summary;
 import dev.ptotools.analyzer.report.TextReport;
 import dev.ptotools.config.ProjectConfig;
+import dev.ptotools.config.ProjectRoots;
 
 /** {@code pto check}: the analyzer over files and folders, for people and for CI. */
 @Command(name = "check", mixinStandardHelpOptions = true, sortOptions = false, usageHelpAutoWidth = true,
@@ -143,7 +144,8 @@ public final class CheckCommand implements Callable<Integer> {
 		found.errors().forEach(e -> notices.add(new Notice(null, e)));
 
 		List<FileAnalysis.Outcome> outcomes = Cli.parallel(found.files(), f -> FileAnalysis.analyze(f, Cli.display(base, f),
-				projects.forPath(f).analyzer().overriddenBy(overrides), compileFlags.options(projects.forPath(f)), parseAll));
+				projects.forPath(f).analyzer().overriddenBy(overrides), compileFlags.options(projects.forPath(f)),
+				ProjectRoots.importsOf(f, projects.forPath(f)), parseAll));
 		List<FileReport> reports = new ArrayList<>();
 		for (FileAnalysis.Outcome o : outcomes) {
 			if (o.error() != null) {

@@ -145,7 +145,8 @@ public final class CompileCommand implements Callable<Integer> {
 		CompileOptions options = flags.options(project).withDumpPasses(dumpPasses);
 		Generation g;
 		try {
-			g = Compilations.generate(display, decoded.text(), options);
+			g = Compilations.generate(display, decoded.text(), options,
+					dev.ptotools.config.ProjectRoots.importsOf(file, project));
 		} catch (RuntimeException | StackOverflowError e) {
 			return new Unit(file, display, out, null, "internal error: " + e + " (please report)");
 		}

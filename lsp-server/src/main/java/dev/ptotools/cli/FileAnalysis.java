@@ -8,9 +8,11 @@ import java.util.List;
 import dev.ptotools.analyzer.config.AnalyzerConfig;
 import dev.ptotools.analyzer.pipeline.Analysis;
 import dev.ptotools.analyzer.pipeline.Analyzer;
+import dev.ptotools.analyzer.project.ImportedModules;
 import dev.ptotools.analyzer.report.FileReport;
 import dev.ptotools.codegen.CompileOptions;
 import dev.ptotools.codegen.Compiler;
+import dev.ptotools.config.ProjectRoots;
 import dev.ptotools.language.ParsedFile;
 import dev.ptotools.language.PythonFrontEnd;
 
@@ -26,16 +28,19 @@ final class FileAnalysis {
 	private FileAnalysis() {
 	}
 
-	static Outcome analyze(Path file, String display, AnalyzerConfig config, boolean parseAll) {
-		return analyze(file, display, config, Analyzer.standard(), parseAll);
+	static Outcome analyze(Path file, String display, AnalyzerConfig config, ImportedModules imported, boolean parseAll) {
+		return analyze(file, display, config, Analyzer.standard(), imported, parseAll);
 	}
 
 	/** With the compile in the pipeline ({@link Compiler#analyzer}): what {@code pto check} runs. */
-	static Outcome analyze(Path file, String display, AnalyzerConfig config, CompileOptions compile, boolean parseAll) {
-		return analyze(file, display, config, Compiler.analyzer(compile), parseAll);
+	static Outcome analyze(Path file, String display, AnalyzerConfig config, CompileOptions compile, ImportedModules imported,
+			boolean parseAll) {
+		return analyze(file, display, config, Compiler.analyzer(compile), imported, parseAll);
 	}
 
-	private static Outcome analyze(Path file, String display, AnalyzerConfig config, Analyzer analyzer, boolean parseAll) {
+	/** {@code imported}: what the file's imports of its project's other modules bind ({@link ProjectRoots}). */
+	private static Outcome analyze(Path file, String display, AnalyzerConfig config, Analyzer analyzer,
+			ImportedModules imported, boolean parseAll) {
 		byte[] bytes;
 		try {
 			bytes = Files.readAllBytes(file);
@@ -52,7 +57,7 @@ final class FileAnalysis {
 		Analysis a;
 		try {
 			ParsedFile parsed = PythonFrontEnd.get().parse(bytes);
-			a = analyzer.analyze(parsed, config);
+			a = analyzer.analyze(parsed, config, imported);
 		} catch (RuntimeException | StackOverflowError e) {
 			// The analyzer turns its own failures into PTO900 findings; this is the parser or worse.
 			return new Outcome(file, display, null, "internal error: " + e + " (please report)");

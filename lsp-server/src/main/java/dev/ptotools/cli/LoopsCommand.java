@@ -61,7 +61,8 @@ public final class LoopsCommand implements Callable<Integer> {
 		found.warnings().forEach(Cli::warning);
 		List<String> errors = new ArrayList<>(found.errors());
 		List<FileAnalysis.Outcome> outcomes = Cli.parallel(found.files(),
-				f -> FileAnalysis.analyze(f, Cli.display(base, f), AnalyzerConfig.DEFAULT, false));
+				f -> FileAnalysis.analyze(f, Cli.display(base, f), AnalyzerConfig.DEFAULT,
+						dev.ptotools.config.ProjectRoots.importsOf(f, dev.ptotools.config.ProjectConfig.forPath(f)), false));
 		List<FileReport> reports = new ArrayList<>();
 		for (FileAnalysis.Outcome o : outcomes) {
 			if (o.error() != null) {

@@ -36,6 +36,12 @@ public final class Compilations {
 		return Compiler.generate(sourceName, text, options);
 	}
 
+	/** The same, its imports of the project's other modules read through {@code imported}. */
+	public static Generation generate(String sourceName, String text, CompileOptions options,
+			dev.ptotools.analyzer.project.ImportedModules imported) {
+		return Compiler.generate(sourceName, text, options, imported);
+	}
+
 	/**
 	 * The same generation as {@link #generate(String, String, CompileOptions)} from an analysis already
 	 * made of that text (the editor's, on save), without parsing it again. Compiling reads the

@@ -15,6 +15,7 @@ import dev.ptotools.analyzer.ir.FunctionType;
 import dev.ptotools.analyzer.ir.Level;
 import dev.ptotools.analyzer.ir.ModuleIR;
 import dev.ptotools.analyzer.ir.Program;
+import dev.ptotools.analyzer.project.ImportKinds;
 import dev.ptotools.analyzer.ir.Role;
 import dev.ptotools.analyzer.ir.Script;
 import dev.ptotools.analyzer.ir.Span;
@@ -172,19 +173,47 @@ public final class ModuleLowering {
 		} else if (s instanceof dev.ptotools.language.python.AnnAssign a && a.getTarget() instanceof Name n
 				&& a.getValue() != null) {
 			bindings.add(new Program.Binding(n.getId(), lower(a.getValue()), span(a)));
-		} else if (s instanceof dev.ptotools.language.python.ImportFrom from && !from.isStar()) {
-			// from config import N_RANKS: a value of another module, known when this one runs
+		} else if (s instanceof dev.ptotools.language.python.ImportFrom from) {
+			// from config import N_RANKS: a value of another module, known when this one runs (the project's
+			// modules are read for it: ImportedModules)
 			String module = String.join("", from.getDots()) + (from.getModule() == null ? "" : from.getModule());
-			if (!module.startsWith("pypto")) {
-				for (dev.ptotools.language.python.Alias alias : from.getNames()) {
-					String bound = alias.getAsname() != null ? alias.getAsname() : alias.getName();
-					if (bound != null) {
-						bindings.add(new Program.Binding(bound, new Expr.Opaque("import:" + module, List.of(), span(s)),
-								span(s)));
-					}
+			if (module.startsWith("pypto")) {
+				return;
+			}
+			if (from.isStar()) {
+				bindings.add(new Program.Binding(ImportKinds.STAR_NAME,
+						new Expr.Opaque(ImportKinds.STAR + module, List.of(), span(s)), span(s)));
+				return;
+			}
+			for (dev.ptotools.language.python.Alias alias : from.getNames()) {
+				String bound = alias.getAsname() != null ? alias.getAsname() : alias.getName();
+				if (bound != null && alias.getName() != null) {
+					bindings.add(new Program.Binding(bound, new Expr.Opaque(ImportKinds.FROM + ImportKinds.path(module,
+							alias.getName()), List.of(), span(s)), span(s)));
+				}
+			}
+		} else if (s instanceof dev.ptotools.language.python.Import imp) {
+			// import pkg.config as cfg: the module's namespace (cfg.BATCH)
+			for (dev.ptotools.language.python.Alias alias : imp.getNames()) {
+				if (alias.getName() != null && alias.getAsname() != null && !alias.getName().startsWith("pypto")) {
+					bindings.add(new Program.Binding(alias.getAsname(), new Expr.Opaque(ImportKinds.MODULE + alias.getName(),
+							List.of(), span(s)), span(s)));
 				}
 			}
 		}
+	}
+
+	/**
+	 * The bindings a module's own statements make at its top level, in order, whether it imports pypto or
+	 * not: what another module importing it sees ({@link dev.ptotools.analyzer.project.ProjectModules}).
+	 */
+	public static List<Program.Binding> topLevelBindings(ParsedFile file) {
+		ModuleLowering m = new ModuleLowering(file);
+		List<Program.Binding> out = new ArrayList<>();
+		for (Statement s : file.ast().getBody()) {
+			m.collectBinding(s, out);
+		}
+		return out;
 	}
 
 	private static List<Statement> suiteBody(Suite suite) {

@@ -183,6 +183,10 @@ public final class StmtLowering {
 				String what = a.getAsname() != null ? a.getName() : bound;
 				out.add(importBinding(bound, what, span));
 			}
+		} else if (s instanceof dev.ptotools.language.python.ImportFrom from && from.isStar()) {
+			String module = String.join("", from.getDots()) + (from.getModule() == null ? "" : from.getModule());
+			out.add(new Stmt.Assign(List.of(new Expr.Name(dev.ptotools.analyzer.project.ImportKinds.STAR_NAME, span)),
+					new Expr.Opaque(dev.ptotools.analyzer.project.ImportKinds.STAR + module, List.of(), span), null, span));
 		} else if (s instanceof dev.ptotools.language.python.ImportFrom from && !from.isStar()) {
 			String module = String.join("", from.getDots()) + (from.getModule() == null ? "" : from.getModule());
 			for (dev.ptotools.language.python.Alias a : from.getNames()) {

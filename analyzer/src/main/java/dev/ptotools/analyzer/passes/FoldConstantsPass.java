@@ -23,6 +23,9 @@ import dev.ptotools.analyzer.pipeline.Facts;
 import dev.ptotools.analyzer.pipeline.Key;
 import dev.ptotools.analyzer.pipeline.Keys;
 import dev.ptotools.analyzer.pipeline.Pass;
+import dev.ptotools.analyzer.project.ImportKinds;
+import dev.ptotools.analyzer.project.ImportedModules;
+import dev.ptotools.analyzer.project.ProjectModules;
 
 /**
  * Folds the module and closure constants each program sees, in source order, so that
@@ -52,6 +55,8 @@ public final class FoldConstantsPass implements Pass {
 	@Override
 	public void run(Facts facts) {
 		ModuleIR module = facts.get(Keys.MODULE);
+		ImportedModules imported = facts.has(Keys.IMPORTED_MODULES) ? facts.get(Keys.IMPORTED_MODULES)
+				: ImportedModules.NONE;
 		IdentityHashMap<Program, Map<String, Object>> envs = new IdentityHashMap<>();
 		IdentityHashMap<Program, Map<String, UnknownValue>> unknowns = new IdentityHashMap<>();
 		BuilderBindings builders = null;
@@ -65,7 +70,21 @@ public final class FoldConstantsPass implements Pass {
 					unknown.put(b.name(), UnknownValue.parameter(b.name(), b.parameterOf()));
 					continue;
 				}
-				Object v = eval.eval(b.value());
+				if (b.value() instanceof Expr.Opaque o && o.kind().startsWith(ImportKinds.STAR)) {
+					// from .config import *: every name the project's module exports
+					String from = o.kind().substring(ImportKinds.STAR.length());
+					imported.star(from).forEach((n, v) -> {
+						if (Values.known(v)) {
+							env.put(n, v);
+							unknown.remove(n);
+						} else {
+							env.remove(n);
+							unknown.put(n, UnknownValue.imported(n, from));
+						}
+					});
+					continue;
+				}
+				Object v = isImport(b.value()) ? ProjectModules.fold(b, env, module.imports(), imported) : eval.eval(b.value());
 				if (Values.known(v)) {
 					env.put(b.name(), v);
 					unknown.remove(b.name());
@@ -89,10 +108,17 @@ public final class FoldConstantsPass implements Pass {
 		facts.put(Keys.CONSTANTS, new Constants(envs, unknowns, module.imports()));
 	}
 
+	private static boolean isImport(Expr value) {
+		return value instanceof Expr.Opaque o && (o.kind().startsWith(ImportKinds.FROM) || o.kind().startsWith(ImportKinds.MODULE));
+	}
+
 	/** Why a binding does not fold: an unknown name it reads, or else something only running computes. */
 	private static UnknownValue cause(String name, Expr value, Map<String, UnknownValue> unknown) {
-		if (value instanceof Expr.Opaque o && o.kind().startsWith("import:")) {
-			return UnknownValue.imported(name, o.kind().substring("import:".length()));
+		if (value instanceof Expr.Opaque o && o.kind().startsWith(ImportKinds.FROM)) {
+			return UnknownValue.imported(name, ImportKinds.module(o.kind().substring(ImportKinds.FROM.length())));
+		}
+		if (value instanceof Expr.Opaque o && o.kind().startsWith(ImportKinds.MODULE)) {
+			return UnknownValue.imported(name, o.kind().substring(ImportKinds.MODULE.length()));
 		}
 		if (value != null) {
 			for (String n : Walk.names(value)) {

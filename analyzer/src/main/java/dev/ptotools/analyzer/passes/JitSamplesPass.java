@@ -68,7 +68,8 @@ public final class JitSamplesPass implements Pass {
 			facts.put(Keys.JIT_SAMPLES, new JitSamples(entries));
 			return;
 		}
-		ScriptInterpreter interp = new ScriptInterpreter(module.script(), jit);
+		ScriptInterpreter interp = new ScriptInterpreter(module.script(), jit)
+				.withImportedModules(facts.has(Keys.IMPORTED_MODULES) ? facts.get(Keys.IMPORTED_MODULES) : null);
 		List<ScriptInterpreter.SampleCall> calls = interp.run();
 		// A @pl.jit function a @pl.jit.host entry dispatches is compiled as part of that entry's program.
 		java.util.Set<Function> hostDeps = java.util.Collections.newSetFromMap(new IdentityHashMap<>());

@@ -79,7 +79,15 @@ public final class Analyzer {
 	}
 
 	public Analysis analyze(ParsedFile file, AnalyzerConfig config) {
-		return DeepStack.call(() -> run(file, config, null));
+		return DeepStack.call(() -> run(file, config, null, null));
+	}
+
+	/**
+	 * Analyzes a module of a project: its imports of the project's other modules bind what those define
+	 * ({@link dev.ptotools.analyzer.project.ProjectModules#forFile}).
+	 */
+	public Analysis analyze(ParsedFile file, AnalyzerConfig config, dev.ptotools.analyzer.project.ImportedModules imported) {
+		return DeepStack.call(() -> run(file, config, null, imported));
 	}
 
 	/**
@@ -87,7 +95,7 @@ public final class Analyzer {
 	 * pl.parse does ({@link EmbeddedModules}); its own strings are not searched for more such text.
 	 */
 	public Analysis analyze(ParsedFile file, AnalyzerConfig config, Imports prelude) {
-		return DeepStack.call(() -> run(file, config, prelude));
+		return DeepStack.call(() -> run(file, config, prelude, null));
 	}
 
 	/**
@@ -108,7 +116,9 @@ public final class Analyzer {
 		if (done == null || ran > passes.size() || !passes.subList(0, ran).equals(done.analyzer().passes)
 				|| !rules.equals(done.analyzer().rules) || !config.equals(done.config())) {
 			ParsedFile file = first.file();
-			return analyze(file.hasSyntaxTree() ? file : PythonFrontEnd.get().parse(file.text()), config);
+			ParsedFile again = file.hasSyntaxTree() ? file : PythonFrontEnd.get().parse(file.text());
+			return first.facts().has(Keys.IMPORTED_MODULES) ? analyze(again, config, first.facts().get(Keys.IMPORTED_MODULES))
+					: analyze(again, config);
 		}
 		return DeepStack.call(() -> {
 			Facts facts = first.facts().copy();
@@ -164,10 +174,14 @@ public final class Analyzer {
 		}
 	}
 
-	private Analysis run(ParsedFile file, AnalyzerConfig config, Imports prelude) {
+	private Analysis run(ParsedFile file, AnalyzerConfig config, Imports prelude,
+			dev.ptotools.analyzer.project.ImportedModules imported) {
 		Facts facts = new Facts();
 		facts.put(Keys.PARSED, file);
 		facts.put(Keys.CONFIG, config);
+		if (imported != null) {
+			facts.put(Keys.IMPORTED_MODULES, imported);
+		}
 		if (prelude != null) {
 			facts.put(Keys.PRELUDE, prelude);
 		}

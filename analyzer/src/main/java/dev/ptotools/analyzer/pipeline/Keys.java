@@ -24,6 +24,9 @@ public final class Keys {
 	/** Input: the configuration. */
 	public static final Key<AnalyzerConfig> CONFIG = new Key<>("configuration", AnalyzerConfig.class);
 	/** Input, optional: names bound before the file's own imports run (text given to pl.parse). */
+	/** What the module's imports of the project's other modules bind (optional: absent, nothing is read). */
+	public static final Key<dev.ptotools.analyzer.project.ImportedModules> IMPORTED_MODULES = new Key<>(
+			"imported modules", dev.ptotools.analyzer.project.ImportedModules.class);
 	public static final Key<Imports> PRELUDE = new Key<>("names bound before the imports", Imports.class);
 	public static final Key<ModuleIR> MODULE = new Key<>("module IR", ModuleIR.class);
 	public static final Key<CallResolution> CALLS = new Key<>("call resolution", CallResolution.class);

@@ -112,6 +112,13 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 		if (samples != null && constants != null) {
 			for (JitSamples.Entry entry : samples.entries()) {
 				unspecializedCalls(entry, findings);
+				ImportedKernelCalls.Call imported = entry.specializations().isEmpty() ? null
+						: ImportedKernelCalls.first(module, entry.function());
+				if (imported != null) {
+					findings.add(new CompileFindings.Finding(CompileFindings.Kind.UNSUPPORTED, imported.call().span(),
+							imported.message(), entry.specializations().get(0).programName()));
+					continue;
+				}
 				for (JitSamples.Specialization spec : entry.specializations()) {
 					stopIf(superseded);
 					Entry e = new Entry(spec.folderName(), spec.programName(), List.of(spec.entry()), java.util.Map.of(),

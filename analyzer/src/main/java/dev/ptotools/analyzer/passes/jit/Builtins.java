@@ -43,6 +43,10 @@ final class Builtins {
 
 	/** The value an import binds ("torch", "pypto.runtime.RunConfig", ".config.BATCH"). */
 	Object imported(String what) {
+		Object project = projectValue(what);
+		if (project != null) {
+			return project;
+		}
 		if (what.startsWith(".")) {
 			return new Py.Unknown("'" + what.substring(what.lastIndexOf('.') + 1) + "' is imported from another module");
 		}
@@ -61,6 +65,24 @@ final class Builtins {
 		}
 		int dot = what.lastIndexOf('.');
 		return dot < 0 ? new Py.Module(what) : new Py.Builtin(what.substring(dot + 1));
+	}
+
+	/**
+	 * What an import binds when it names a module of the project ({@link ScriptInterpreter#imported}): a
+	 * folded constant, or a module as a namespace; null when the project has no such module or value.
+	 */
+	private Object projectValue(String what) {
+		dev.ptotools.analyzer.project.ImportedModules project = interp.importedModules();
+		if (project == null || what.startsWith("pypto") || what.startsWith("torch")) {
+			return null;
+		}
+		Object v = what.indexOf('.') < 0 ? project.module(what)
+				: project.value(dev.ptotools.analyzer.project.ImportKinds.module(what),
+						dev.ptotools.analyzer.project.ImportKinds.name(what));
+		if (v instanceof Values.Namespace ns) {
+			return new Py.Namespace(new java.util.LinkedHashMap<>(ns.values()));
+		}
+		return Values.known(v) ? v : null;
 	}
 
 	Object attribute(Object base, String attr) {

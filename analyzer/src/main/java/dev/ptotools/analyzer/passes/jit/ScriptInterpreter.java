@@ -56,6 +56,19 @@ public final class ScriptInterpreter {
 	/** The option values of the run under way (the defaults, or one option set to another value). */
 	private Map<String, Object> world = Map.of();
 
+	/** What the module's imports of the project's other modules bind, or null when they are not read. */
+	private dev.ptotools.analyzer.project.ImportedModules importedModules;
+
+	/** Reads the module's imports of the project's other modules through {@code imported}. */
+	public ScriptInterpreter withImportedModules(dev.ptotools.analyzer.project.ImportedModules imported) {
+		this.importedModules = imported;
+		return this;
+	}
+
+	dev.ptotools.analyzer.project.ImportedModules importedModules() {
+		return importedModules;
+	}
+
 	/** @param jitFunctions the module's {@code @pl.jit...} functions, found by their definition's span */
 	public ScriptInterpreter(Script script, List<Function> jitFunctions) {
 		this.script = script;
@@ -137,6 +150,16 @@ public final class ScriptInterpreter {
 	}
 
 	private Flow stmt(Stmt s, Frame f) {
+		if (s instanceof Stmt.Assign a && a.value() instanceof Expr.Opaque o
+				&& o.kind().startsWith(dev.ptotools.analyzer.project.ImportKinds.STAR)) {
+			// from .config import *: every name the project's module exports
+			if (importedModules != null) {
+				importedModules.star(o.kind().substring(dev.ptotools.analyzer.project.ImportKinds.STAR.length()))
+						.forEach((n, v) -> f.vars.put(n, Values.known(v) ? v : new Py.Unknown("'" + n + "' is imported from "
+								+ "another module")));
+			}
+			return Flow.NORMAL;
+		}
 		if (s instanceof Stmt.Assign a) {
 			if (a.value() != null) {
 				Object v = exprs.eval(a.value(), f);

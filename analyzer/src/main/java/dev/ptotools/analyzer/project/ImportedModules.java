@@ -1,0 +1,54 @@
+package dev.ptotools.analyzer.project;
+
+import java.util.Map;
+
+import dev.ptotools.analyzer.facts.Values;
+
+/**
+ * What the imports of the analyzed module bind when they name other modules of the project, as running
+ * the module would bind them: the folded module-level constants of {@code from .config import BATCH},
+ * {@code from .config import *} and {@code import pkg.config as cfg}. Modules are named as written, with
+ * their leading dots ({@code ".config"}, {@code "..config"}, {@code "pkg.config"}). A module outside the
+ * project (pypto, torch, the standard library), or a value its module only computes when it runs, is
+ * {@link Values.Unknown}: never an error by itself.
+ */
+public interface ImportedModules {
+
+	/** What {@code from <module> import <name>} binds; {@link Values.Unknown} when it is not known. */
+	Object value(String module, String name);
+
+	/**
+	 * The names {@code from <module> import *} binds, in order, with their values (its {@code __all__}, else
+	 * every public name); an empty map when the module is not one of the project's.
+	 */
+	Map<String, Object> star(String module);
+
+	/** {@code import <module> as x}: the module's namespace, or {@link Values.Unknown}. */
+	Object module(String module);
+
+	/** Why {@code module} gives nothing (missing, an import cycle, a syntax error), or null when it does. */
+	String problem(String module);
+
+	/** A module that imports nothing of the project's. */
+	ImportedModules NONE = new ImportedModules() {
+		@Override
+		public Object value(String module, String name) {
+			return Values.Unknown.INSTANCE;
+		}
+
+		@Override
+		public Map<String, Object> star(String module) {
+			return Map.of();
+		}
+
+		@Override
+		public Object module(String module) {
+			return Values.Unknown.INSTANCE;
+		}
+
+		@Override
+		public String problem(String module) {
+			return null;
+		}
+	};
+}

@@ -1,0 +1,291 @@
+package dev.ptotools.analyzer.project;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.HashSet;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Set;
+import java.util.concurrent.ConcurrentHashMap;
+
+import dev.ptotools.analyzer.facts.ConstEval;
+import dev.ptotools.analyzer.facts.Values;
+import dev.ptotools.analyzer.ir.Expr;
+import dev.ptotools.analyzer.ir.Imports;
+import dev.ptotools.analyzer.ir.Program;
+import dev.ptotools.analyzer.lower.ModuleLowering;
+import dev.ptotools.language.ParsedFile;
+import dev.ptotools.language.PythonFrontEnd;
+
+/**
+ * The Python modules of one project on disk, read as importing them would run them: a module's exports
+ * are its top-level bindings folded in order (constants, tuples and lists of them, pl dtypes and enums,
+ * what it imports from other modules of the project, star imports), the names a star import takes being
+ * its {@code __all__} or else every public name. Imports resolve as running the importing file would: a
+ * relative import from the file's package (its folder, and a parent per extra dot); an absolute one from
+ * the file's folder first, then the project root, then the folder above the file's outermost package;
+ * a module is {@code <name>.py} or a package's {@code __init__.py}. Only files under the project root are
+ * read: pypto, torch and the standard library stay unknown, never an error.
+ *
+ * <p>Thread-safe (the CLI analyzes files in parallel); each module is read once per content. An import
+ * cycle leaves the names the cycle has not bound yet unknown, as Python would fail on them; what was read
+ * through one is not cached, as it depends on where the reading started.
+ */
+public final class ProjectModules {
+
+	/** The exports of one module file, and why there are none when reading it failed. */
+	private record Exports(Map<String, Object> values, List<String> all, String problem, long stamp) {
+	}
+
+	private final Path root;
+	private final Map<Path, Exports> cache = new ConcurrentHashMap<>();
+
+	public ProjectModules(Path root) {
+		this.root = root.toAbsolutePath().normalize();
+	}
+
+	public Path root() {
+		return root;
+	}
+
+	/** What the imports of {@code file} (a module of this project or not) see of the project's modules. */
+	public ImportedModules forFile(Path file) {
+		Path f = file.toAbsolutePath().normalize();
+		return new ForFile(f, new Reading(Set.of(f)));
+	}
+
+	/**
+	 * The modules being imported, outermost first (the analyzed file is running, so it counts): a module
+	 * met again is an import cycle, whose names not bound yet are unknown. What was read through a cycle
+	 * depends on where the reading started, so it is not kept for other readers.
+	 */
+	private static final class Reading {
+		final Set<Path> modules;
+		boolean cycle;
+
+		Reading(Set<Path> modules) {
+			this.modules = modules;
+		}
+
+		Reading and(Path module) {
+			Set<Path> more = new HashSet<>(modules);
+			more.add(module);
+			return new Reading(more);
+		}
+	}
+
+	/** The imports of one file, read while {@code reading} is under way. */
+	private final class ForFile implements ImportedModules {
+		private final Path file;
+		private final Reading reading;
+
+		ForFile(Path file, Reading reading) {
+			this.file = file;
+			this.reading = reading;
+		}
+
+		@Override
+		public Object value(String module, String name) {
+			Path m = resolve(module);
+			if (m != null) {
+				Exports e = exports(m, reading);
+				Object v = e.values().get(name);
+				if (v != null) {
+					return v;
+				}
+			}
+			// from pkg import config: a submodule
+			Path sub = resolve(ImportKinds.path(module, name));
+			if (sub != null) {
+				return new Values.Namespace(exports(sub, reading).values());
+			}
+			return Values.Unknown.INSTANCE;
+		}
+
+		@Override
+		public Map<String, Object> star(String module) {
+			Path m = resolve(module);
+			if (m == null) {
+				return Map.of();
+			}
+			Exports e = exports(m, reading);
+			Map<String, Object> out = new LinkedHashMap<>();
+			if (e.all() != null) {
+				for (String n : e.all()) {
+					out.put(n, e.values().getOrDefault(n, Values.Unknown.INSTANCE));
+				}
+				return out;
+			}
+			e.values().forEach((n, v) -> {
+				if (!n.startsWith("_")) {
+					out.put(n, v);
+				}
+			});
+			return out;
+		}
+
+		@Override
+		public Object module(String module) {
+			Path m = resolve(module);
+			return m == null ? Values.Unknown.INSTANCE : new Values.Namespace(exports(m, reading).values());
+		}
+
+		@Override
+		public String problem(String module) {
+			Path m = resolve(module);
+			if (m == null) {
+				return null;
+			}
+			return reading.modules.contains(m) ? "an import cycle through " + root.relativize(m) : exports(m, reading).problem();
+		}
+
+		/** The file of a module as written in this file's import, or null when it is not the project's. */
+		private Path resolve(String module) {
+			int dots = 0;
+			while (dots < module.length() && module.charAt(dots) == '.') {
+				dots++;
+			}
+			String rest = module.substring(dots);
+			List<String> parts = rest.isEmpty() ? List.of() : List.of(rest.split("\\."));
+			if (dots > 0) {
+				Path base = file.getParent();
+				for (int i = 1; i < dots && base != null; i++) {
+					base = base.getParent();
+				}
+				return base == null ? null : find(base, parts);
+			}
+			for (Path r : searchRoots()) {
+				Path found = find(r, parts);
+				if (found != null) {
+					return found;
+				}
+			}
+			return null;
+		}
+
+		private List<Path> searchRoots() {
+			List<Path> out = new ArrayList<>();
+			Path dir = file.getParent();
+			if (dir != null) {
+				out.add(dir);
+			}
+			out.add(root);
+			// the folder above the outermost package holding the file: where `import pkg.x` is found
+			Path p = dir;
+			while (p != null && Files.isRegularFile(p.resolve("__init__.py")) && p.startsWith(root)) {
+				p = p.getParent();
+			}
+			if (p != null && !out.contains(p)) {
+				out.add(p);
+			}
+			return out;
+		}
+
+		private Path find(Path base, List<String> parts) {
+			if (parts.isEmpty()) {
+				Path init = base.resolve("__init__.py");
+				return readable(init);
+			}
+			Path dir = base;
+			for (int i = 0; i < parts.size() - 1; i++) {
+				dir = dir.resolve(parts.get(i));
+			}
+			String last = parts.get(parts.size() - 1);
+			Path py = readable(dir.resolve(last + ".py"));
+			return py != null ? py : readable(dir.resolve(last).resolve("__init__.py"));
+		}
+
+		private Path readable(Path p) {
+			Path n = p.normalize();
+			return n.startsWith(root) && Files.isRegularFile(n) ? n : null;
+		}
+	}
+
+	/** The exports of a module file, read once per modification (unless read through an import cycle). */
+	private Exports exports(Path module, Reading reading) {
+		long stamp;
+		try {
+			stamp = Files.getLastModifiedTime(module).toMillis() ^ Files.size(module);
+		} catch (IOException e) {
+			return new Exports(Map.of(), null, "cannot be read: " + e.getMessage(), 0);
+		}
+		if (reading.modules.contains(module)) {
+			reading.cycle = true;
+			return new Exports(Map.of(), null, "an import cycle through " + root.relativize(module), stamp);
+		}
+		Exports cached = cache.get(module);
+		if (cached != null && cached.stamp() == stamp) {
+			return cached;
+		}
+		Reading inner = reading.and(module);
+		Exports e = read(module, inner, stamp);
+		if (inner.cycle) {
+			reading.cycle = true;
+		} else {
+			cache.put(module, e);
+		}
+		return e;
+	}
+
+	private Exports read(Path module, Reading reading, long stamp) {
+		ParsedFile parsed;
+		try {
+			parsed = PythonFrontEnd.get().parse(module);
+		} catch (IOException | RuntimeException e) {
+			return new Exports(Map.of(), null, "cannot be read: " + e.getMessage(), stamp);
+		}
+		if (!parsed.problems().isEmpty()) {
+			return new Exports(Map.of(), null, "has a syntax error (line " + parsed.problems().get(0).line() + ")", stamp);
+		}
+		Imports imports = ModuleLowering.of(parsed).imports();
+		ImportedModules theirs = new ForFile(module, reading);
+		Map<String, Object> env = new LinkedHashMap<>();
+		List<String> all = null;
+		for (Program.Binding b : ModuleLowering.topLevelBindings(parsed)) {
+			Object v = fold(b, env, imports, theirs);
+			if (b.name().equals(ImportKinds.STAR_NAME)) {
+				continue; // fold put the names
+			}
+			if (Values.known(v)) {
+				env.put(b.name(), v);
+			} else {
+				env.remove(b.name());
+			}
+			if (b.name().equals("__all__")) {
+				all = v instanceof List<?> l && l.stream().allMatch(x -> x instanceof String)
+						? l.stream().map(String.class::cast).toList() : null;
+			}
+		}
+		return new Exports(Map.copyOf(env), all, null, stamp);
+	}
+
+	/** A binding's value in its module (a star import puts its names into env and gives Unknown). */
+	public static Object fold(Program.Binding b, Map<String, Object> env, Imports imports, ImportedModules imported) {
+		Expr value = b.value();
+		if (value instanceof Expr.Opaque o) {
+			String kind = o.kind();
+			if (kind.startsWith(ImportKinds.STAR)) {
+				imported.star(kind.substring(ImportKinds.STAR.length())).forEach((n, v) -> {
+					if (Values.known(v)) {
+						env.put(n, v);
+					} else {
+						env.remove(n);
+					}
+				});
+				return Values.Unknown.INSTANCE;
+			}
+			if (kind.startsWith(ImportKinds.MODULE)) {
+				return imported.module(kind.substring(ImportKinds.MODULE.length()));
+			}
+			if (kind.startsWith(ImportKinds.FROM)) {
+				String path = kind.substring(ImportKinds.FROM.length());
+				Object v = new ConstEval(env, imports).eval(value); // math.inf and the like
+				return Values.known(v) ? v : imported.value(ImportKinds.module(path), ImportKinds.name(path));
+			}
+		}
+		return new ConstEval(env, imports).eval(value);
+	}
+}

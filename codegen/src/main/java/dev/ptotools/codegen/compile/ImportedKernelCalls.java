@@ -1,0 +1,68 @@
+package dev.ptotools.codegen.compile;
+
+import java.util.List;
+
+import dev.ptotools.analyzer.facts.jit.JitGraph;
+import dev.ptotools.analyzer.ir.Expr;
+import dev.ptotools.analyzer.ir.Function;
+import dev.ptotools.analyzer.ir.ModuleIR;
+import dev.ptotools.analyzer.ir.Program;
+import dev.ptotools.analyzer.ir.Walk;
+import dev.ptotools.analyzer.passes.JitSamplesPass;
+import dev.ptotools.analyzer.project.ImportKinds;
+
+/**
+ * The first call, in a {@code @pl.jit} entry or a jit function it reaches, of a name the module imports
+ * from another module ({@code from .kernels.rmsnorm import input_rmsnorm}): pypto's specializer follows
+ * such a kernel into its module and inlines it; this compiler reads another module's constants, not its
+ * kernels yet, so the specialization is not compiled, and the finding names the kernel and its module
+ * instead of calling the call unsupported by pypto.
+ */
+final class ImportedKernelCalls {
+
+	/** A call of an imported kernel: the call and the module the name comes from. */
+	record Call(Expr.Call call, String name, String module) {
+		String message() {
+			return "calls '" + name + "', imported from " + module + ": pypto inlines a kernel of another module into the "
+					+ "specialization; this compiler does not compile kernels across modules yet";
+		}
+	}
+
+	private ImportedKernelCalls() {
+	}
+
+	static Call first(ModuleIR module, Function entry) {
+		Program owner = module.programs().stream().filter(p -> p.functions().contains(entry)).findFirst().orElse(null);
+		if (owner == null) {
+			return null;
+		}
+		JitGraph.Names names = JitSamplesPass.names(module);
+		List<Function> reached = new java.util.ArrayList<>(JitGraph.of(entry, names).depsTopo());
+		reached.add(entry);
+		Call first = null;
+		for (Function f : reached) {
+			for (Expr.Call c : Walk.allCalls(f.body())) {
+				if (!(c.func() instanceof Expr.Name n)) {
+					continue;
+				}
+				String from = importedFrom(owner, n.id());
+				if (from != null && (first == null || c.span().start() < first.call().span().start())) {
+					first = new Call(c, n.id(), from);
+				}
+			}
+		}
+		return first;
+	}
+
+	/** The module a name of the program's scope is imported from (its last binding), or null. */
+	private static String importedFrom(Program owner, String name) {
+		String from = null;
+		for (Program.Binding b : owner.bindings()) {
+			if (b.name().equals(name)) {
+				from = b.value() instanceof Expr.Opaque o && o.kind().startsWith(ImportKinds.FROM)
+						? ImportKinds.module(o.kind().substring(ImportKinds.FROM.length())) : null;
+			}
+		}
+		return from;
+	}
+}

@@ -1,0 +1,46 @@
+package dev.ptotools.config;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
+
+import dev.ptotools.analyzer.project.ImportedModules;
+import dev.ptotools.analyzer.project.ProjectModules;
+
+/**
+ * The project a file belongs to, found as ruff and pyright find it: the folder of the nearest
+ * pyproject.toml, else the root of the git work tree, else the file's own folder; and the project's
+ * modules, read once per process (and again when a module file changes), which a file's imports of
+ * other modules of the project resolve to.
+ */
+public final class ProjectRoots {
+
+	private static final Map<Path, ProjectModules> MODULES = new ConcurrentHashMap<>();
+
+	private ProjectRoots() {
+	}
+
+	/** The project root of a file, given the configuration its pyproject.toml gave (or NONE). */
+	public static Path rootOf(Path file, ProjectConfig config) {
+		Path f = file.toAbsolutePath().normalize();
+		if (config != null && config.root() != null) {
+			return config.root().toAbsolutePath().normalize();
+		}
+		for (Path p = f.getParent(); p != null; p = p.getParent()) {
+			if (Files.exists(p.resolve(".git"))) {
+				return p;
+			}
+		}
+		return f.getParent();
+	}
+
+	/** What the imports of {@code file} see of the other modules of its project. */
+	public static ImportedModules importsOf(Path file, ProjectConfig config) {
+		Path root = rootOf(file, config);
+		if (root == null) {
+			return ImportedModules.NONE;
+		}
+		return MODULES.computeIfAbsent(root, ProjectModules::new).forFile(file);
+	}
+}
