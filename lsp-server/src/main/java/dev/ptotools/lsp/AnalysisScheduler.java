@@ -285,7 +285,7 @@ public final class AnalysisScheduler {
 				|| !project.equals(before.project())) {
 			return null;
 		}
-		Findings findings = UnitReanalysis.attempt(before.findings(), snap.text(), Analyzer.standard(),
+		Findings findings = UnitReanalysis.attempt(before.findings(), snap.text(), withImports(Analyzer.standard(), snap, project),
 				settings.analyzerConfig(project), MAX_SHARE_CARRIED).findings();
 		if (findings == null) {
 			return null;
@@ -368,7 +368,8 @@ public final class AnalysisScheduler {
 			if (superseded.getAsBoolean()) {
 				return unchanged(quick);
 			}
-			Analyzer compiler = Compiler.analyzer(settings.effectiveCompile(project).options(), superseded);
+			Analyzer compiler = withImports(Compiler.analyzer(settings.effectiveCompile(project).options(), superseded), snap,
+					project);
 			// continued from the first step's facts (which hold no syntax tree): only the compile and the
 			// rules reading it run; or, the analysis let go of, the whole pipeline on the text again
 			Analysis compiled = quick != null ? compiler.extend(quick.analysis(), settings.analyzerConfig(project))
@@ -463,10 +464,20 @@ public final class AnalysisScheduler {
 		return new Prepared(snap, settings, project, parsed, null);
 	}
 
+	/**
+	 * The analyzer reading the document's imports of its project's other modules from the disk (saved
+	 * versions; an untitled document imports none).
+	 */
+	private static Analyzer withImports(Analyzer analyzer, OpenDocument.Snapshot snap, ProjectConfig project) {
+		return snap.path() == null ? analyzer
+				: analyzer.withImportedModules(dev.ptotools.config.ProjectRoots.importsOf(snap.path(), project));
+	}
+
 	private static AnalyzedDocument analyze(Prepared p, Analyzer analyzer) {
 		// Held until the next version: without the syntax tree, which nothing reads after the pipeline
 		// and which is most of the memory of every open document.
-		Analysis analysis = analyzer.analyze(p.parsed(), p.settings().analyzerConfig(p.project())).withoutSyntaxTree();
+		Analysis analysis = withImports(analyzer, p.snap(), p.project()).analyze(p.parsed(),
+				p.settings().analyzerConfig(p.project())).withoutSyntaxTree();
 		return AnalyzedDocument.of(p.snap(), analysis, p.settings(), p.project());
 	}
 

@@ -56,10 +56,25 @@ public final class Analyzer {
 
 	private final List<Pass> passes;
 	private final List<Rule> rules;
+	/** What the analyzed module's imports of its project's other modules bind, or null: not read. */
+	private final dev.ptotools.analyzer.project.ImportedModules imported;
 
 	public Analyzer(List<Pass> passes, List<Rule> rules) {
+		this(passes, rules, null);
+	}
+
+	private Analyzer(List<Pass> passes, List<Rule> rules, dev.ptotools.analyzer.project.ImportedModules imported) {
 		this.passes = List.copyOf(passes);
 		this.rules = List.copyOf(rules);
+		this.imported = imported;
+	}
+
+	/**
+	 * This analyzer for the modules of one file's project: every analysis it makes (whole, or of a part
+	 * of the file, as the editor's re-analysis makes them) reads the file's imports through {@code imported}.
+	 */
+	public Analyzer withImportedModules(dev.ptotools.analyzer.project.ImportedModules imported) {
+		return new Analyzer(passes, rules, imported);
 	}
 
 	public static Analyzer standard() {
@@ -179,8 +194,9 @@ public final class Analyzer {
 		Facts facts = new Facts();
 		facts.put(Keys.PARSED, file);
 		facts.put(Keys.CONFIG, config);
-		if (imported != null) {
-			facts.put(Keys.IMPORTED_MODULES, imported);
+		dev.ptotools.analyzer.project.ImportedModules importsRead = imported != null ? imported : this.imported;
+		if (importsRead != null) {
+			facts.put(Keys.IMPORTED_MODULES, importsRead);
 		}
 		if (prelude != null) {
 			facts.put(Keys.PRELUDE, prelude);

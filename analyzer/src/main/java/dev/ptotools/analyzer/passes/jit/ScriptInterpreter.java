@@ -328,13 +328,23 @@ public final class ScriptInterpreter {
 
 	// ---- calls ------------------------------------------------------------------------------
 
-	/** The module's int, float and bool variables now (what pypto inlines into jit bodies). */
+	/**
+	 * The module's int, float and bool variables now (what pypto inlines into jit bodies), and those of the
+	 * modules it imports as a name ({@code cfg.COLS}).
+	 */
 	public Map<String, Object> scalarGlobals() {
 		Map<String, Object> globals = new java.util.TreeMap<>();
 		for (Map.Entry<String, Object> e : module.vars.entrySet()) {
 			Object v = e.getValue();
 			if (v instanceof Long || v instanceof Double || v instanceof Boolean) {
 				globals.put(e.getKey(), v);
+			} else if (v instanceof Py.Namespace ns) {
+				// an imported module's constants, read as cfg.COLS: keyed by the dotted name
+				ns.values().forEach((k, x) -> {
+					if (x instanceof Long || x instanceof Double || x instanceof Boolean) {
+						globals.put(e.getKey() + "." + k, x);
+					}
+				});
 			}
 		}
 		return java.util.Collections.unmodifiableMap(globals);

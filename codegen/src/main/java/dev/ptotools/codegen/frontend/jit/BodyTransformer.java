@@ -342,6 +342,12 @@ final class BodyTransformer {
 					return Synth.dotted("pl." + meta.get(p.id()).dtype(), a.span());
 				}
 			}
+			if (a.value() instanceof Expr.Name m && !usedNames.contains(m.id()) && !renames.containsKey(m.id())) {
+				Object v = globals.get(m.id() + "." + a.attr()); // an imported module's constant (cfg.COLS)
+				if (v instanceof Long || v instanceof Double || v instanceof Boolean) {
+					return Synth.constant(v, a.span());
+				}
+			}
 			return new Expr.Attribute(expr(a.value()), a.attr(), a.span(), a.attrSpan());
 		}
 		if (e instanceof Expr.Subscript s) {
