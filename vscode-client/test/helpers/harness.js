@@ -164,7 +164,7 @@ async function startExtension({ settings = {}, env = {}, jar = true, answers = [
           process.on('unhandledRejection', l);
         }
       }
-      const known = /EPIPE|Client is not running and can't be stopped|connection got disposed|Connection is closed/;
+      const known = /EPIPE|ERR_STREAM_DESTROYED|Cannot call write after a stream was destroyed|Client is not running and can't be stopped|connection got disposed|Connection is closed/;
       const fresh = unhandled.slice(unhandledBefore).filter((r) => !(allowUnhandledRejections && known.test(String((r && r.message) || r))));
       if (fresh.length > 0) {
         throw new Error(`unhandled rejections during the test: ${fresh.map((r) => (r && r.stack) || r).join('\n')}`);

@@ -171,7 +171,7 @@ public final class Compiler {
 		return Compilation.of(analysis.module(), analysis.file() == null ? null : analysis.file().text(),
 				f.has(Keys.CONSTANTS) ? f.get(Keys.CONSTANTS) : null,
 				f.has(Keys.JIT_SAMPLES) ? f.get(Keys.JIT_SAMPLES) : null, f.has(Keys.RANK_LOOPS) ? f.get(Keys.RANK_LOOPS) : null,
-				options);
+				options, () -> false, f.has(Keys.IMPORTED_MODULES) ? f.get(Keys.IMPORTED_MODULES) : null);
 	}
 
 	/** Parses, analyzes and generates one source text. */

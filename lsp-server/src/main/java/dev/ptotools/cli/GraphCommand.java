@@ -123,7 +123,7 @@ public final class GraphCommand implements Callable<Integer> {
 		try {
 			CompileOptions options = flags.options(project);
 			Analysis analysis = Compiler.analyzer(options).analyze(PythonFrontEnd.get().parse(decoded.text()),
-					AnalyzerConfig.DEFAULT);
+					AnalyzerConfig.DEFAULT, dev.ptotools.config.ProjectRoots.importsOf(file, project));
 			TaskGraphs.Result r = TaskGraphs.of(analysis, options, display);
 			List<String> notCompiled = new ArrayList<>();
 			for (var p : r.generation().problems()) {

@@ -11,6 +11,10 @@ import dev.ptotools.analyzer.facts.Constants;
 import dev.ptotools.analyzer.facts.JitSamples;
 import dev.ptotools.analyzer.facts.jit.DynDim;
 import dev.ptotools.analyzer.facts.jit.JitGraph;
+import dev.ptotools.analyzer.project.ImportKinds;
+import dev.ptotools.analyzer.project.ImportedFunction;
+import dev.ptotools.analyzer.project.ImportedModules;
+import dev.ptotools.analyzer.project.SpanBases;
 import dev.ptotools.analyzer.facts.jit.JitKind;
 import dev.ptotools.analyzer.ir.Function;
 import dev.ptotools.analyzer.ir.ModuleIR;
@@ -49,7 +53,8 @@ public final class JitSamplesPass implements Pass {
 	public void run(Facts facts) {
 		ModuleIR module = facts.get(Keys.MODULE);
 		Constants constants = facts.get(Keys.CONSTANTS);
-		JitGraph.Names names = names(module);
+		JitGraph.Names names = names(module, facts.has(Keys.IMPORTED_MODULES) ? facts.get(Keys.IMPORTED_MODULES) : null,
+				new SpanBases(facts.has(Keys.PARSED) ? facts.get(Keys.PARSED).text().length() : 0));
 		List<Function> jit = new ArrayList<>();
 		Map<Function, Program> owners = new IdentityHashMap<>();
 		for (Program p : module.programs()) {
@@ -151,6 +156,102 @@ public final class JitSamplesPass implements Pass {
 	 * module (what the function's globals and closure hold).
 	 */
 	public static JitGraph.Names names(ModuleIR module) {
+		return names(module, null, null);
+	}
+
+	/**
+	 * The same, a name the module imports from another module of the project resolving to that module's
+	 * jit function ({@link ImportedModules#jitFunction}), whose own body's names resolve in its module;
+	 * {@link #imported} gives what such a function came with.
+	 */
+	public static JitGraph.Names names(ModuleIR module, ImportedModules imported, SpanBases bases) {
+		JitGraph.Names local = localNames(module);
+		if (imported == null) {
+			return local;
+		}
+		return new ProjectNames(module, local, imported, bases);
+	}
+
+	/** The imported jit function {@code f} is, when {@code names} resolved it from another module; else null. */
+	public static ImportedFunction imported(JitGraph.Names names, Function f) {
+		return names instanceof ProjectNames p ? p.found.get(f) : null;
+	}
+
+	/** Local names first, then the module's imports of the project's jit functions (and theirs, in turn). */
+	private static final class ProjectNames implements JitGraph.Names {
+		private final ModuleIR module;
+		private final JitGraph.Names local;
+		private final ImportedModules imported;
+		private final SpanBases bases;
+		private final Map<Function, ImportedFunction> found = new IdentityHashMap<>();
+
+		ProjectNames(ModuleIR module, JitGraph.Names local, ImportedModules imported, SpanBases bases) {
+			this.module = module;
+			this.local = local;
+			this.imported = imported;
+			this.bases = bases;
+		}
+
+		@Override
+		public Function lookup(Function from, String name) {
+			ImportedFunction home = found.get(from);
+			if (home != null) {
+				// a name in an imported function's body: its module's, and what that module imports
+				Function f = home.names().lookup(from, name);
+				if (f != null && !found.containsKey(f)) {
+					ImportedFunction nested = nested(home, f);
+					if (nested != null) {
+						found.put(f, nested);
+					}
+				}
+				return f;
+			}
+			Function f = local.lookup(from, name);
+			if (f != null) {
+				return f;
+			}
+			String[] source = importOf(module, name);
+			if (source == null) {
+				return null;
+			}
+			ImportedFunction i = imported.jitFunction(source[0], source[1], bases);
+			if (i == null) {
+				return null;
+			}
+			found.putIfAbsent(i.function(), i);
+			return i.function();
+		}
+
+		/** What a function reached from an imported one came with (its own module's, when it is imported too). */
+		private static ImportedFunction nested(ImportedFunction home, Function f) {
+			ImportedFunction deeper = imported(home.names(), f);
+			return deeper != null ? deeper : new ImportedFunction(f, home.names().kind(f), home.names(), home.globals(),
+					home.file(), home.text(), home.base());
+		}
+
+		@Override
+		public JitKind kind(Function f) {
+			ImportedFunction i = found.get(f);
+			return i != null ? i.kind() : local.kind(f);
+		}
+	}
+
+	/** The module and name a module-level from-import binds {@code name} to, or null. */
+	private static String[] importOf(ModuleIR module, String name) {
+		String[] out = null;
+		for (Program p : module.programs()) {
+			for (Program.Binding b : p.bindings()) {
+				if (b.name().equals(name) && b.value() instanceof dev.ptotools.analyzer.ir.Expr.Opaque o
+						&& o.kind().startsWith(ImportKinds.FROM)) {
+					String path = o.kind().substring(ImportKinds.FROM.length());
+					out = new String[] { ImportKinds.module(path), ImportKinds.name(path) };
+				}
+			}
+		}
+		return out;
+	}
+
+	private static JitGraph.Names localNames(ModuleIR module) {
 		Map<Function, Program> owner = new IdentityHashMap<>();
 		Program moduleLevel = null;
 		for (Program p : module.programs()) {

@@ -29,6 +29,15 @@ public interface ImportedModules {
 	/** Why {@code module} gives nothing (missing, an import cycle, a syntax error), or null when it does. */
 	String problem(String module);
 
+	/**
+	 * The {@code @pl.jit...} function {@code from <module> import <name>} binds (followed through the
+	 * modules that import it in turn), or null when it binds none; its spans start at the base
+	 * {@code bases} gives its module.
+	 */
+	default ImportedFunction jitFunction(String module, String name, SpanBases bases) {
+		return null;
+	}
+
 	/** A module that imports nothing of the project's. */
 	ImportedModules NONE = new ImportedModules() {
 		@Override

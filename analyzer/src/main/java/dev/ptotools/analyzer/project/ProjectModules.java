@@ -13,10 +13,14 @@ import java.util.concurrent.ConcurrentHashMap;
 
 import dev.ptotools.analyzer.facts.ConstEval;
 import dev.ptotools.analyzer.facts.Values;
+import dev.ptotools.analyzer.facts.jit.JitGraph;
 import dev.ptotools.analyzer.ir.Expr;
+import dev.ptotools.analyzer.ir.Function;
+import dev.ptotools.analyzer.ir.ModuleIR;
 import dev.ptotools.analyzer.ir.Imports;
 import dev.ptotools.analyzer.ir.Program;
 import dev.ptotools.analyzer.lower.ModuleLowering;
+import dev.ptotools.analyzer.passes.JitSamplesPass;
 import dev.ptotools.language.ParsedFile;
 import dev.ptotools.language.PythonFrontEnd;
 
@@ -36,8 +40,16 @@ import dev.ptotools.language.PythonFrontEnd;
  */
 public final class ProjectModules {
 
-	/** The exports of one module file, and why there are none when reading it failed. */
-	private record Exports(Map<String, Object> values, List<String> all, String problem, long stamp) {
+	/**
+	 * The exports of one module file, and why there are none when reading it failed; its IR and text, for
+	 * the jit functions importers reach.
+	 */
+	private record Exports(Map<String, Object> values, List<String> all, String problem, long stamp, ModuleIR ir,
+			String text, List<Program.Binding> bindings) {
+
+		Exports(Map<String, Object> values, List<String> all, String problem, long stamp) {
+			this(values, all, problem, stamp, null, null, List.of());
+		}
 	}
 
 	private final Path root;
@@ -134,6 +146,42 @@ public final class ProjectModules {
 		}
 
 		@Override
+		public ImportedFunction jitFunction(String module, String name, SpanBases bases) {
+			Path m = resolve(module);
+			if (m == null) {
+				return null;
+			}
+			Exports e = exports(m, reading);
+			if (e.ir() == null) {
+				return null;
+			}
+			int base = bases.baseOf(m, e.text().length());
+			ModuleIR ir = shifted(m, e, base);
+			ForFile theirs = new ForFile(m, reading.and(m));
+			JitGraph.Names names = JitSamplesPass.names(ir, theirs, bases);
+			for (Program p : ir.programs()) {
+				if (p.style() != Program.Style.JIT) {
+					continue;
+				}
+				Function f = p.function(name);
+				if (f != null && names.kind(f) != null) {
+					return new ImportedFunction(f, names.kind(f), names, e.values(), m, e.text(), base);
+				}
+			}
+			// re-exported: the module imports it from another one
+			String from = null;
+			String original = null;
+			for (Program.Binding b : e.bindings()) {
+				if (b.name().equals(name) && b.value() instanceof Expr.Opaque o && o.kind().startsWith(ImportKinds.FROM)) {
+					String path = o.kind().substring(ImportKinds.FROM.length());
+					from = ImportKinds.module(path);
+					original = ImportKinds.name(path);
+				}
+			}
+			return from == null ? null : theirs.jitFunction(from, original, bases);
+		}
+
+		@Override
 		public String problem(String module) {
 			Path m = resolve(module);
 			if (m == null) {
@@ -204,6 +252,24 @@ public final class ProjectModules {
 		}
 	}
 
+	/** A module's IR lowered with its spans moved by {@code base}, kept per module, content and base. */
+	private final Map<String, ModuleIR> shiftedIrs = new ConcurrentHashMap<>();
+
+	/**
+	 * The module's IR with every span moved by {@code base}: its text parsed behind a comment line of
+	 * {@code base} characters (one line more, which {@link ImportedFunction#line} takes off).
+	 */
+	private ModuleIR shifted(Path module, Exports e, int base) {
+		String key = module + "\0" + e.stamp() + "\0" + base;
+		return shiftedIrs.computeIfAbsent(key, k -> {
+			if (shiftedIrs.size() > 256) {
+				shiftedIrs.clear(); // a bound: an editor session moves bases as files grow
+			}
+			String padded = "#" + " ".repeat(base - 2) + "\n" + e.text();
+			return ModuleLowering.of(PythonFrontEnd.get().parse(padded));
+		});
+	}
+
 	/** The exports of a module file, read once per modification (unless read through an import cycle). */
 	private Exports exports(Path module, Reading reading) {
 		long stamp;
@@ -240,11 +306,13 @@ public final class ProjectModules {
 		if (!parsed.problems().isEmpty()) {
 			return new Exports(Map.of(), null, "has a syntax error (line " + parsed.problems().get(0).line() + ")", stamp);
 		}
-		Imports imports = ModuleLowering.of(parsed).imports();
+		ModuleIR ir = ModuleLowering.of(parsed);
+		Imports imports = ir.imports();
 		ImportedModules theirs = new ForFile(module, reading);
 		Map<String, Object> env = new LinkedHashMap<>();
 		List<String> all = null;
-		for (Program.Binding b : ModuleLowering.topLevelBindings(parsed)) {
+		List<Program.Binding> bindings = ModuleLowering.topLevelBindings(parsed);
+		for (Program.Binding b : bindings) {
 			Object v = fold(b, env, imports, theirs);
 			if (b.name().equals(ImportKinds.STAR_NAME)) {
 				continue; // fold put the names
@@ -259,7 +327,8 @@ public final class ProjectModules {
 						? l.stream().map(String.class::cast).toList() : null;
 			}
 		}
-		return new Exports(Map.copyOf(env), all, null, stamp);
+		return new Exports(Map.copyOf(env), all, null, stamp, ir.importsPypto() ? ir : null, parsed.text(),
+				List.copyOf(bindings));
 	}
 
 	/** A binding's value in its module (a star import puts its names into env and gives Unknown). */

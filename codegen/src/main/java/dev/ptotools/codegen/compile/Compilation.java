@@ -17,6 +17,8 @@ import dev.ptotools.codegen.GeneratedFile;
 import dev.ptotools.codegen.frontend.Closure;
 import dev.ptotools.codegen.frontend.ProgramParser;
 import dev.ptotools.codegen.frontend.jit.JitSpecializer;
+import dev.ptotools.analyzer.project.ImportedModules;
+import dev.ptotools.analyzer.project.SpanBases;
 import dev.ptotools.codegen.ir.IrPrinter;
 import dev.ptotools.codegen.ir.Program;
 import dev.ptotools.codegen.passes.PassContext;
@@ -81,6 +83,15 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 	 */
 	public static Compilation of(ModuleIR module, String text, Constants constants, JitSamples samples, RankLoops loops,
 			CompileOptions options, java.util.function.BooleanSupplier superseded) {
+		return of(module, text, constants, samples, loops, options, superseded, null);
+	}
+
+	/**
+	 * As above; a jit entry reaches the jit functions the module imports from the project's other modules
+	 * through {@code imported} (null: none are read).
+	 */
+	public static Compilation of(ModuleIR module, String text, Constants constants, JitSamples samples, RankLoops loops,
+			CompileOptions options, java.util.function.BooleanSupplier superseded, ImportedModules imported) {
 		List<CompiledProgram> programs = new ArrayList<>();
 		List<CompileFindings.Finding> findings = new ArrayList<>();
 		List<ValueTypes.ValueType> types = new ArrayList<>();
@@ -112,11 +123,11 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 		if (samples != null && constants != null) {
 			for (JitSamples.Entry entry : samples.entries()) {
 				unspecializedCalls(entry, findings);
-				ImportedKernelCalls.Call imported = entry.specializations().isEmpty() ? null
-						: ImportedKernelCalls.first(module, entry.function());
-				if (imported != null) {
-					findings.add(new CompileFindings.Finding(CompileFindings.Kind.UNSUPPORTED, imported.call().span(),
-							imported.message(), entry.specializations().get(0).programName()));
+				ImportedKernelCalls.Call unresolved = entry.specializations().isEmpty() ? null
+						: ImportedKernelCalls.first(module, entry.function(), imported, new SpanBases(text == null ? 0 : text.length()));
+				if (unresolved != null) {
+					findings.add(new CompileFindings.Finding(CompileFindings.Kind.UNSUPPORTED, unresolved.call().span(),
+							unresolved.message(), entry.specializations().get(0).programName()));
 					continue;
 				}
 				for (JitSamples.Specialization spec : entry.specializations()) {
@@ -129,8 +140,28 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 					if (!over.isEmpty() && spec.call() != null) {
 						findings.add(overridden(spec.call(), over, e.outputName()));
 					}
-					compile(e, () -> JitSpecializer.parse(JitSpecializer.specialize(module, constants, spec)), text, own,
-							loops, programs, findings, types);
+					JitSpecializer.JitProgram[] made = new JitSpecializer.JitProgram[1];
+					int before = findings.size();
+					int typesBefore = types.size();
+					int programsBefore = programs.size();
+					compile(e, () -> JitSpecializer.parse(made[0] = JitSpecializer.specialize(module, constants, spec, imported,
+							new SpanBases(text == null ? 0 : text.length()))), text, own, loops, programs, findings, types);
+					if (made[0] != null && !made[0].imported().isEmpty()) {
+						relocate(findings.subList(before, findings.size()), made[0]);
+						// the types of another module's values have no place in this file's text
+						types.subList(typesBefore, types.size()).removeIf(t -> JitSpecializer.importedAt(made[0], t.at()) != null);
+						// the task graph's tasks of another module's kernels: at the call here that reaches them
+						JitSpecializer.JitProgram jp = made[0];
+						java.util.function.UnaryOperator<Span> here = s0 -> {
+							JitSpecializer.Imported i = JitSpecializer.importedAt(jp, s0);
+							return i == null ? s0 : i.callSite();
+						};
+						for (int k = programsBefore; k < programs.size(); k++) {
+							CompiledProgram cp = programs.get(k);
+							programs.set(k, new CompiledProgram(cp.entry(), cp.files(), cp.graphs().stream()
+									.map(g -> g.mapSpans(here)).toList()));
+						}
+					}
 				}
 			}
 		}
@@ -141,6 +172,22 @@ public record Compilation(List<CompiledProgram> programs, List<CompileFindings.F
 		findings.removeIf(f -> f.frontEnd() && !raised.add(f.span().start() + ":" + f.span().end() + ":" + f.message()));
 		types.sort((a, b) -> Integer.compare(a.at().start(), b.at().start()));
 		return new Compilation(programs, findings, options, List.copyOf(types), List.copyOf(parsedOnly));
+	}
+
+	/**
+	 * Findings of a specialization that lie in a function of another module (a later pass's, whose spans
+	 * are that module's, moved past this file's: SpanBases): said at the call here that reaches it, with
+	 * where it is in its own file.
+	 */
+	private static void relocate(List<CompileFindings.Finding> made, JitSpecializer.JitProgram p) {
+		for (int k = 0; k < made.size(); k++) {
+			CompileFindings.Finding f = made.get(k);
+			JitSpecializer.Imported i = JitSpecializer.importedAt(p, f.span());
+			if (i != null) {
+				made.set(k, new CompileFindings.Finding(f.kind(), i.callSite(), "in '" + i.name() + "' (" + i.where(f.span())
+						+ "): " + f.message(), f.program(), f.frontEnd()));
+			}
+		}
 	}
 
 	/** The note that the settings override what a compile or sample call asks for. */

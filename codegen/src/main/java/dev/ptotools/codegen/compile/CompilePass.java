@@ -62,7 +62,7 @@ public final class CompilePass implements Pass {
 		dev.ptotools.language.ParsedFile parsed = opt(facts, Keys.PARSED);
 		Compilation c = Compilation.of(facts.get(Keys.MODULE), parsed == null ? null : parsed.text(),
 				opt(facts, Keys.CONSTANTS), opt(facts, Keys.JIT_SAMPLES),
-				opt(facts, Keys.RANK_LOOPS), options, superseded);
+				opt(facts, Keys.RANK_LOOPS), options, superseded, opt(facts, Keys.IMPORTED_MODULES));
 		facts.put(Keys.COMPILE, new CompileFindings(c.findings(), c, c.parsedOnly()));
 	}
 }

@@ -61,6 +61,14 @@ public record TaskGraph(String function, boolean host, String file, List<Task> t
 	}
 
 	/** A tensor a task reads or writes: its name in the generated code. */
+	/** The same graph, each task's and loop's span mapped (spans of another module's code to a call here). */
+	public TaskGraph mapSpans(java.util.function.UnaryOperator<Span> map) {
+		return new TaskGraph(function, host, file,
+				tasks.stream().map(t -> new Task(t.index(), t.name(), t.kind(), map.apply(t.span()), t.loop(), t.rank(),
+						t.accesses())).toList(),
+				loops.stream().map(l -> new Loop(l.index(), l.parent(), l.header(), map.apply(l.span()))).toList(), edges);
+	}
+
 	public record Access(String tensor, Mode mode) {
 	}
 

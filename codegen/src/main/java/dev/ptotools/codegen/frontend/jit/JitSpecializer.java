@@ -45,7 +45,12 @@ public final class JitSpecializer {
 	 * (Python name to string literal).
 	 */
 	public record JitProgram(String name, List<Function> functions, Closure closure, Map<String, String> renames,
-			Map<String, String> dynvarLiterals) {
+			Map<String, String> dynvarLiterals, List<Imported> imported) {
+
+		public JitProgram(String name, List<Function> functions, Closure closure, Map<String, String> renames,
+				Map<String, String> dynvarLiterals) {
+			this(name, functions, closure, renames, dynvarLiterals, List.of());
+		}
 
 		/** A message with the specializer's aliases ({@code x_v1}) put back to the user's names. */
 		public String restoreNames(String message) {
@@ -60,6 +65,19 @@ public final class JitSpecializer {
 		}
 	}
 
+	/**
+	 * A function of the program that comes from another module: its name and span there (its spans are
+	 * offsets into its own file), its file and line, and the call in this module that reaches it.
+	 */
+	public record Imported(String name, dev.ptotools.analyzer.ir.Span span, String file,
+			java.util.function.IntUnaryOperator lines, dev.ptotools.analyzer.ir.Span callSite) {
+
+		/** Where an offset of its spans is: "rmsnorm.py:42". */
+		public String where(dev.ptotools.analyzer.ir.Span at) {
+			return file + ":" + lines.applyAsInt(at.start());
+		}
+	}
+
 	private JitSpecializer() {
 	}
 
@@ -68,6 +86,15 @@ public final class JitSpecializer {
 		try {
 			return ProgramParser.parse(p.name(), p.functions(), p.closure(), "pl", "pld");
 		} catch (CodegenException e) {
+			Imported in = importedAt(p, e.span());
+			if (in != null) {
+				// the error is in another module's function: said at the call of it here, with where it is
+				String msg = "in '" + in.name() + "' (" + in.where(e.span()) + "): " + p.restoreNames(e.getMessage());
+				CodegenException r = e.isUnsupported() ? CodegenException.unsupported(msg, in.callSite())
+						: new CodegenException(msg, in.callSite());
+				r.initCause(e);
+				throw r;
+			}
 			String restored = p.restoreNames(e.getMessage());
 			if (restored.equals(e.getMessage())) {
 				throw e;
@@ -78,9 +105,34 @@ public final class JitSpecializer {
 		}
 	}
 
+	/**
+	 * The imported function whose span holds an error's (imported functions' spans lie past the analyzed
+	 * file's, each module in its own range: {@link dev.ptotools.analyzer.project.SpanBases}), or null.
+	 */
+	public static Imported importedAt(JitProgram p, dev.ptotools.analyzer.ir.Span at) {
+		if (at == null) {
+			return null;
+		}
+		for (Imported i : p.imported()) {
+			if (i.span().contains(at)) {
+				return i;
+			}
+		}
+		return null;
+	}
+
 	public static JitProgram specialize(ModuleIR module, Constants constants, JitSamples.Specialization spec) {
+		return specialize(module, constants, spec, null, null);
+	}
+
+	/**
+	 * As above, the jit functions the module imports from its project's other modules read through
+	 * {@code imported}, their spans placed by {@code bases}.
+	 */
+	public static JitProgram specialize(ModuleIR module, Constants constants, JitSamples.Specialization spec,
+			dev.ptotools.analyzer.project.ImportedModules imported, dev.ptotools.analyzer.project.SpanBases bases) {
 		Function entry = spec.entry();
-		JitGraph.Names names = JitSamplesPass.names(module);
+		JitGraph.Names names = JitSamplesPass.names(module, imported, bases);
 		Program owner = owner(module, entry);
 		ConstEval eval = constants.evaluator(owner);
 		Map<String, Object> lookup = new HashMap<>(constants.env(owner));
@@ -119,14 +171,17 @@ public final class JitSpecializer {
 		for (Function f : order) {
 			JitKind kind = names.kind(f);
 			DepMetadata.Meta meta = resolved.get(f);
-			List<Param> params = Signatures.params(f, kind, meta.tensors(), eval);
-			Expr ret = Signatures.returnAnnotation(f, meta.tensors(), spec.globals());
+			dev.ptotools.analyzer.project.ImportedFunction from = JitSamplesPass.imported(names, f);
+			Map<String, Object> globals = from == null ? spec.globals() : scalars(from.globals());
+			ConstEval fEval = from == null ? eval : new ConstEval(from.globals(), "pl", "pld");
+			List<Param> params = Signatures.params(f, kind, meta.tensors(), fEval);
+			Expr ret = Signatures.returnAnnotation(f, meta.tensors(), globals);
 			Set<String> depNames = new LinkedHashSet<>();
 			for (Function c : graph.callees(f)) {
 				depNames.add(c.name());
 			}
 			BodyTransformer t = new BodyTransformer(meta.tensors(), meta.scalars(), depNames, JitGraph.paramNames(f),
-					PyNames.allStores(f.body()), spec.globals(), depParams);
+					PyNames.allStores(f.body()), globals, depParams);
 			List<Stmt> body = t.body(f.body(), f.span());
 			for (Map.Entry<String, String> r : t.renameMap().entrySet()) {
 				renames.putIfAbsent(r.getKey(), r.getValue());
@@ -147,8 +202,64 @@ public final class JitSpecializer {
 		}
 		Map<String, String> literals = new LinkedHashMap<>();
 		dynVars.forEach((k, v) -> literals.put(k, ((Values.DynVar) v).name()));
+		List<Imported> importedFns = new ArrayList<>();
+		for (Function f : order) {
+			dev.ptotools.analyzer.project.ImportedFunction from = JitSamplesPass.imported(names, f);
+			if (from != null) {
+				importedFns.add(new Imported(f.name(), f.span(), String.valueOf(from.file().getFileName()), from::line,
+						callSite(order, names, f, entry)));
+			}
+		}
 		return new JitProgram(spec.programName(), List.copyOf(out), new Closure(dynVars, "pl", "pld"),
-				java.util.Collections.unmodifiableMap(renames), java.util.Collections.unmodifiableMap(literals));
+				java.util.Collections.unmodifiableMap(renames), java.util.Collections.unmodifiableMap(literals),
+				List.copyOf(importedFns));
+	}
+
+	/** The int, float and bool constants of a module (what pypto inlines into a jit body from its globals). */
+	private static Map<String, Object> scalars(Map<String, Object> values) {
+		Map<String, Object> out = new java.util.TreeMap<>();
+		values.forEach((k, v) -> {
+			if (v instanceof Long || v instanceof Double || v instanceof Boolean) {
+				out.put(k, v);
+			}
+		});
+		return out;
+	}
+
+	/**
+	 * The first call in this module's functions that reaches an imported function (directly, or through
+	 * other imported ones): where an error in it is reported.
+	 */
+	private static dev.ptotools.analyzer.ir.Span callSite(List<Function> order, JitGraph.Names names, Function target,
+			Function entry) {
+		java.util.Set<Function> reaches = java.util.Collections.newSetFromMap(new IdentityHashMap<>());
+		reaches.add(target);
+		boolean grew = true;
+		while (grew) {
+			grew = false;
+			for (Function f : order) {
+				if (JitSamplesPass.imported(names, f) == null || reaches.contains(f)) {
+					continue;
+				}
+				for (dev.ptotools.analyzer.ir.Expr.Call c : dev.ptotools.analyzer.ir.Walk.allCalls(f.body())) {
+					if (c.func() instanceof Expr.Name n && reaches.contains(names.lookup(f, n.id()))) {
+						grew |= reaches.add(f);
+						break;
+					}
+				}
+			}
+		}
+		for (Function f : order) {
+			if (JitSamplesPass.imported(names, f) != null) {
+				continue;
+			}
+			for (dev.ptotools.analyzer.ir.Expr.Call c : dev.ptotools.analyzer.ir.Walk.allCalls(f.body())) {
+				if (c.func() instanceof Expr.Name n && reaches.contains(names.lookup(f, n.id()))) {
+					return c.span();
+				}
+			}
+		}
+		return entry.headerSpan();
 	}
 
 	private static Program owner(ModuleIR module, Function f) {
