@@ -120,12 +120,38 @@ public final class TokenKinds {
 		}
 		StringBuilder b = new StringBuilder();
 		for (char c : keyword.toCharArray()) {
+			String known = ASCII_SYMBOL_NAMES.get(c);
+			if (known != null) {
+				b.append(known);
+				continue;
+			}
 			for (String word : Character.getName(c).split("[ -]")) {
 				b.append(word.charAt(0)).append(word.substring(1).toLowerCase(java.util.Locale.ROOT));
 			}
 		}
 		return b.toString();
 	}
+
+	/**
+	 * The Unicode names of the ASCII symbols, as generatedName spells them: Character.getName would give the
+	 * same, but its first call loads the JDK's whole table of names, a noticeable part of a small run's start.
+	 */
+	private static final java.util.Map<Character, String> ASCII_SYMBOL_NAMES = java.util.Map.ofEntries(
+			java.util.Map.entry('(', "LeftParenthesis"), java.util.Map.entry(')', "RightParenthesis"),
+			java.util.Map.entry('[', "LeftSquareBracket"), java.util.Map.entry(']', "RightSquareBracket"),
+			java.util.Map.entry('{', "LeftCurlyBracket"), java.util.Map.entry('}', "RightCurlyBracket"),
+			java.util.Map.entry(':', "Colon"), java.util.Map.entry(',', "Comma"), java.util.Map.entry(';', "Semicolon"),
+			java.util.Map.entry('.', "FullStop"), java.util.Map.entry('+', "PlusSign"), java.util.Map.entry('-', "HyphenMinus"),
+			java.util.Map.entry('*', "Asterisk"), java.util.Map.entry('/', "Solidus"), java.util.Map.entry('%', "PercentSign"),
+			java.util.Map.entry('&', "Ampersand"), java.util.Map.entry('|', "VerticalLine"),
+			java.util.Map.entry('^', "CircumflexAccent"), java.util.Map.entry('~', "Tilde"),
+			java.util.Map.entry('<', "LessThanSign"), java.util.Map.entry('>', "GreaterThanSign"),
+			java.util.Map.entry('=', "EqualsSign"), java.util.Map.entry('!', "ExclamationMark"),
+			java.util.Map.entry('@', "CommercialAt"), java.util.Map.entry('#', "NumberSign"),
+			java.util.Map.entry('$', "DollarSign"), java.util.Map.entry('"', "QuotationMark"),
+			java.util.Map.entry('\'', "Apostrophe"), java.util.Map.entry('?', "QuestionMark"),
+			java.util.Map.entry('\\', "ReverseSolidus"), java.util.Map.entry('`', "GraveAccent"),
+			java.util.Map.entry('_', "LowLine"));
 
 	/** The keyword text of a keyword token type, or null. */
 	String keywordText(int type) {
