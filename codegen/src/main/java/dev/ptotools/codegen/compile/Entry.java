@@ -20,13 +20,21 @@ import dev.ptotools.analyzer.ir.Span;
  * @param externals module-level functions the program calls by bare name
  * @param parseOnly a standalone {@code @pl.function}: only pypto's front end runs on it (its errors are
  *        raised where the function is defined); no pass, no files
+ * @param lenient a program a test module's helper builds for its tests, which may only parse it: compiled
+ *        and written when it compiles, and a refusal after pypto's front end is not reported
  */
 public record Entry(String outputName, String programName, List<dev.ptotools.analyzer.ir.Function> source,
-		Map<String, Object> closure, Span span, String origin, List<ExternalSource> externals, boolean parseOnly) {
+		Map<String, Object> closure, Span span, String origin, List<ExternalSource> externals, boolean parseOnly,
+		boolean lenient) {
 
 	public Entry(String outputName, String programName, List<dev.ptotools.analyzer.ir.Function> source,
 			Map<String, Object> closure, Span span, String origin, List<ExternalSource> externals) {
-		this(outputName, programName, source, closure, span, origin, externals, false);
+		this(outputName, programName, source, closure, span, origin, externals, false, false);
+	}
+
+	public Entry(String outputName, String programName, List<dev.ptotools.analyzer.ir.Function> source,
+			Map<String, Object> closure, Span span, String origin, List<ExternalSource> externals, boolean parseOnly) {
+		this(outputName, programName, source, closure, span, origin, externals, parseOnly, false);
 	}
 
 	/**

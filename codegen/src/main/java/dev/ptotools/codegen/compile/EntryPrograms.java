@@ -69,7 +69,7 @@ public final class EntryPrograms {
 			}
 			out.add(n == 1 && name.equals(e.outputName()) ? e
 					: new Entry(name, e.programName(), e.source(), e.closure(), e.span(), e.origin(), e.externals(),
-							e.parseOnly()));
+							e.parseOnly(), e.lenient()));
 		}
 		return out;
 	}
@@ -87,14 +87,15 @@ public final class EntryPrograms {
 				continue;
 			}
 			List<BuilderBindings.Binding> bindings = builders.of(builder);
-			boolean parseOnly = isTest(builder) ? !compiledIn(builder, p.name())
-					: testHelper(builder) && !compiledIn(builder, p.name()) && !resultCompiled(builder);
+			boolean parseOnly = isTest(builder) && !compiledIn(builder, p.name());
+			boolean lenient = !isTest(builder) && testHelper(builder) && !compiledIn(builder, p.name())
+					&& !resultCompiled(builder);
 			for (int i = 0; i < bindings.size(); i++) {
 				BuilderBindings.Binding b = bindings.get(i);
 				Map<String, Object> closure = builders.frame(builder, b, p.span().start());
 				String name = i == 0 ? p.name() : p.name() + "__" + (i + 1);
 				out.add(new Entry(name, p.name(), p.functions(), closure, p.span(), b.origin(),
-						externals(p.functions(), p.span(), builder, b), parseOnly));
+						externals(p.functions(), p.span(), builder, b), parseOnly, lenient));
 			}
 		}
 		return out;
@@ -126,8 +127,9 @@ public final class EntryPrograms {
 	}
 
 	/**
-	 * A helper of a test module (one that defines pytest tests) that builds a program for them: like
-	 * the tests, it stands for what pypto's front end accepts unless a compile call is given its result.
+	 * A helper of a test module (one that defines pytest tests) that builds a program for them: its tests
+	 * may compile the program (a system test runs it) or only parse it (a unit test of the front end), so
+	 * unless a compile call is given its result, a refusal after the front end is not reported.
 	 */
 	private boolean testHelper(Script.Def builder) {
 		return module.script().defs().stream().anyMatch(EntryPrograms::isTest);

@@ -117,10 +117,41 @@ class FrontEndEntriesTest {
 	}
 
 	@Test
-	void aProgramATestHelperBuildsIsParsedUnlessATestCompilesIt() {
+	void aTestHelpersProgramIsRefusedAfterTheFrontEndOnlyWhenATestCompilesIt() {
 		assertEquals(List.of(), errors(helperBuilding("    print(_make())")));
 		assertEquals(1, errors(helperBuilding("    prog = _make()\n    ir.compile(prog)")).size());
 		assertEquals(1, errors(helperBuilding("    ir.compile(_make())")).size());
+	}
+
+	@Test
+	void aTestHelpersProgramThatCompilesIsWritten() {
+		// a system test's helper: the runner its test hands the program to compiles it
+		String src = Sources.HEADER + """
+				def _make():
+				    @pl.program
+				    class P:
+				        @pl.function(type=pl.FunctionType.InCore)
+				        def k(self, x: pl.Tensor[[16, 128], pl.FP32],
+				              out: pl.Out[pl.Tensor[[16, 128], pl.FP32]]) -> pl.Tensor[[16, 128], pl.FP32]:
+				            t = pl.load(x, [0, 0], [16, 128])
+				            out = pl.store(t, [0, 0], out)
+				            return out
+
+				        @pl.function(type=pl.FunctionType.Orchestration)
+				        def main(self, x: pl.Tensor[[16, 128], pl.FP32],
+				                 out: pl.Out[pl.Tensor[[16, 128], pl.FP32]]) -> pl.Tensor[[16, 128], pl.FP32]:
+				            out = self.k(x, out)
+				            return out
+
+				    return P
+
+
+				def test_runs(runner):
+				    runner.run(_make())
+				""";
+		Generation g = Sources.generate(src, Sources.PLAIN);
+		assertEquals(List.of(), g.problems().stream().filter(Problem::isError).toList());
+		assertFalse(g.files().isEmpty(), "written as pypto's runner would compile it");
 	}
 
 	@Test
