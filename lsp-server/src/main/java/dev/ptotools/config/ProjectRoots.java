@@ -10,7 +10,8 @@ import dev.ptotools.analyzer.project.ProjectModules;
 
 /**
  * The project a file belongs to, found as ruff and pyright find it: the folder of the nearest
- * pyproject.toml, else the root of the git work tree, else the file's own folder; and the project's
+ * pyproject.toml, else the root of the git work tree, else the folder holding the file's outermost
+ * package (the file's own folder when it is in none); and the project's
  * modules, read once per process (and again when a module file changes), which a file's imports of
  * other modules of the project resolve to.
  */
@@ -32,7 +33,12 @@ public final class ProjectRoots {
 				return p;
 			}
 		}
-		return f.getParent();
+		// no project marker: the folder holding the file's outermost package (its relative imports stay inside)
+		Path p = f.getParent();
+		while (p != null && p.getParent() != null && Files.isRegularFile(p.resolve("__init__.py"))) {
+			p = p.getParent();
+		}
+		return p;
 	}
 
 	/** What the imports of {@code file} see of the other modules of its project. */
