@@ -47,4 +47,53 @@ public final class Values {
 	public static boolean known(Object v) {
 		return v != null && v != Unknown.INSTANCE;
 	}
+
+	/**
+	 * Python's truth of a folded constant (bool, int, float, str, tuple or list, None); null for any other
+	 * value, which a caller judges itself.
+	 */
+	public static Boolean truth(Object v) {
+		if (v instanceof Boolean b) {
+			return b;
+		}
+		if (v instanceof Long l) {
+			return l != 0;
+		}
+		if (v instanceof Double d) {
+			return d != 0;
+		}
+		if (v instanceof String s) {
+			return !s.isEmpty();
+		}
+		if (v instanceof java.util.List<?> l) {
+			return !l.isEmpty();
+		}
+		if (v == None.INSTANCE) {
+			return false;
+		}
+		return null;
+	}
+
+	/** {@code type(v).__name__} of a folded constant, as pypto's messages name it ("int", "str", "NoneType"). */
+	public static String pythonTypeName(Object v) {
+		if (v instanceof String) {
+			return "str";
+		}
+		if (v instanceof Boolean) {
+			return "bool";
+		}
+		if (v instanceof Long) {
+			return "int";
+		}
+		if (v instanceof Double) {
+			return "float";
+		}
+		if (v instanceof java.util.List<?>) {
+			return "list";
+		}
+		if (v == None.INSTANCE) {
+			return "NoneType";
+		}
+		return v == null ? "NoneType" : v.getClass().getSimpleName();
+	}
 }

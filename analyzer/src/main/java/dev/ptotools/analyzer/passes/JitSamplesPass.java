@@ -210,11 +210,13 @@ public final class JitSamplesPass implements Pass {
 			if (f != null) {
 				return f;
 			}
-			String[] source = importOf(module, name);
+			List<Program.Binding> bindings = new ArrayList<>();
+			module.programs().forEach(p -> bindings.addAll(p.bindings()));
+			ImportKinds.Source source = ImportKinds.fromImport(bindings, name);
 			if (source == null) {
 				return null;
 			}
-			ImportedFunction i = imported.jitFunction(source[0], source[1], bases);
+			ImportedFunction i = imported.jitFunction(source.module(), source.name(), bases);
 			if (i == null) {
 				return null;
 			}
@@ -234,21 +236,6 @@ public final class JitSamplesPass implements Pass {
 			ImportedFunction i = found.get(f);
 			return i != null ? i.kind() : local.kind(f);
 		}
-	}
-
-	/** The module and name a module-level from-import binds {@code name} to, or null. */
-	private static String[] importOf(ModuleIR module, String name) {
-		String[] out = null;
-		for (Program p : module.programs()) {
-			for (Program.Binding b : p.bindings()) {
-				if (b.name().equals(name) && b.value() instanceof dev.ptotools.analyzer.ir.Expr.Opaque o
-						&& o.kind().startsWith(ImportKinds.FROM)) {
-					String path = o.kind().substring(ImportKinds.FROM.length());
-					out = new String[] { ImportKinds.module(path), ImportKinds.name(path) };
-				}
-			}
-		}
-		return out;
 	}
 
 	private static JitGraph.Names localNames(ModuleIR module) {

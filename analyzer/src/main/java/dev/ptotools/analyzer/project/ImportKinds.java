@@ -1,5 +1,10 @@
 package dev.ptotools.analyzer.project;
 
+import java.util.List;
+
+import dev.ptotools.analyzer.ir.Expr;
+import dev.ptotools.analyzer.ir.Program;
+
 /**
  * The opaque values lowering gives imported names ({@code Expr.Opaque} kinds): {@code import:<path>} for
  * {@code from <module> import <name>} (path = module, then the name: {@code ".config.BATCH"}),
@@ -35,5 +40,25 @@ public final class ImportKinds {
 	/** The name part of a from-import path. */
 	public static String name(String path) {
 		return path.substring(path.lastIndexOf('.') + 1);
+	}
+
+	/** A name a from-import binds: the module as written and the name it has there. */
+	public record Source(String module, String name) {
+	}
+
+	/**
+	 * Where {@code name} comes from when the last of {@code bindings} that binds it is a
+	 * {@code from <module> import <name>}; null otherwise (not bound, or bound by something else last).
+	 */
+	public static Source fromImport(List<Program.Binding> bindings, String name) {
+		Source out = null;
+		for (Program.Binding b : bindings) {
+			if (b.name().equals(name)) {
+				out = b.value() instanceof Expr.Opaque o && o.kind().startsWith(FROM)
+						? new Source(module(o.kind().substring(FROM.length())), name(o.kind().substring(FROM.length())))
+						: null;
+			}
+		}
+		return out;
 	}
 }

@@ -169,16 +169,8 @@ public final class ProjectModules {
 				}
 			}
 			// re-exported: the module imports it from another one
-			String from = null;
-			String original = null;
-			for (Program.Binding b : e.bindings()) {
-				if (b.name().equals(name) && b.value() instanceof Expr.Opaque o && o.kind().startsWith(ImportKinds.FROM)) {
-					String path = o.kind().substring(ImportKinds.FROM.length());
-					from = ImportKinds.module(path);
-					original = ImportKinds.name(path);
-				}
-			}
-			return from == null ? null : theirs.jitFunction(from, original, bases);
+			ImportKinds.Source from = ImportKinds.fromImport(e.bindings(), name);
+			return from == null ? null : theirs.jitFunction(from.module(), from.name(), bases);
 		}
 
 		@Override

@@ -49,25 +49,13 @@ final class ImportedKernelCalls {
 				if (!(c.func() instanceof Expr.Name n)) {
 					continue;
 				}
-				String from = importedFrom(owner, n.id());
+				ImportKinds.Source from = ImportKinds.fromImport(owner.bindings(), n.id());
 				if (from != null && names.lookup(f, n.id()) == null
 						&& (first == null || c.span().start() < first.call().span().start())) {
-					first = new Call(c, n.id(), from);
+					first = new Call(c, n.id(), from.module());
 				}
 			}
 		}
 		return first;
-	}
-
-	/** The module a name of the program's scope is imported from (its last binding), or null. */
-	private static String importedFrom(Program owner, String name) {
-		String from = null;
-		for (Program.Binding b : owner.bindings()) {
-			if (b.name().equals(name)) {
-				from = b.value() instanceof Expr.Opaque o && o.kind().startsWith(ImportKinds.FROM)
-						? ImportKinds.module(o.kind().substring(ImportKinds.FROM.length())) : null;
-			}
-		}
-		return from;
 	}
 }

@@ -152,7 +152,7 @@ final class DepsLists {
 		for (Object v : list) {
 			if (!(v instanceof Long)) {
 				throw new CodegenException("'" + method + "' deps= comprehension iterable yielded a non-integer value ("
-						+ pyTypeName(v) + "); only integer indices are supported", span);
+						+ Values.pythonTypeName(v) + "); only integer indices are supported", span);
 			}
 		}
 		List<Entry> out = new ArrayList<>();
@@ -164,7 +164,7 @@ final class DepsLists {
 					throw CodegenException.unsupported("a deps= comprehension filter this compiler cannot fold is not "
 							+ "supported yet", f.span());
 				}
-				keep &= truthy(t);
+				keep &= !Boolean.FALSE.equals(Values.truth(t));
 			}
 			if (keep) {
 				out.add(new Entry(elt, target.id(), v));
@@ -181,30 +181,6 @@ final class DepsLists {
 			}
 		}
 		return false;
-	}
-
-	private static boolean truthy(Object v) {
-		if (v instanceof Boolean b) {
-			return b;
-		}
-		if (v instanceof Long l) {
-			return l != 0;
-		}
-		if (v instanceof Double d) {
-			return d != 0;
-		}
-		if (v instanceof String s) {
-			return !s.isEmpty();
-		}
-		if (v instanceof List<?> l) {
-			return !l.isEmpty();
-		}
-		return !(v instanceof Values.None);
-	}
-
-	private static String pyTypeName(Object v) {
-		return v instanceof Boolean ? "bool" : v instanceof Double ? "float" : v instanceof String ? "str"
-				: v instanceof List<?> ? "list" : v instanceof Values.None ? "NoneType" : "object";
 	}
 
 	/**

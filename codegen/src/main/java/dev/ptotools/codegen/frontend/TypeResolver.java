@@ -215,7 +215,8 @@ final class TypeResolver {
 			// _parse_shape / _validate_shape_value's messages, by what the expression is
 			if (dev.ptotools.analyzer.facts.Values.known(v)) {
 				String source = e instanceof Expr.Name n ? n.id() : dev.ptotools.analyzer.ir.Render.expr(e);
-				throw new CodegenException("Shape '" + source + "' must be a list or tuple, got " + pythonTypeName(v), e.span());
+				throw new CodegenException("Shape '" + source + "' must be a list or tuple, got "
+						+ dev.ptotools.analyzer.facts.Values.pythonTypeName(v), e.span());
 			}
 			if (e instanceof Expr.Name n && !closure.has(n.id())) {
 				throw new CodegenException("Unknown shape variable: " + n.id(), e.span());
@@ -290,23 +291,4 @@ final class TypeResolver {
 		return dot < 0 ? dotted : dotted.substring(dot + 1);
 	}
 
-	/** type(v).__name__ of a folded Python value. */
-	private static String pythonTypeName(Object v) {
-		if (v instanceof String) {
-			return "str";
-		}
-		if (v instanceof Boolean) {
-			return "bool";
-		}
-		if (v instanceof Long) {
-			return "int";
-		}
-		if (v instanceof Double) {
-			return "float";
-		}
-		if (v instanceof dev.ptotools.analyzer.facts.Values.None) {
-			return "NoneType";
-		}
-		return v.getClass().getSimpleName();
-	}
 }

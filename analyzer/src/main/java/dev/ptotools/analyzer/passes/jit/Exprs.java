@@ -489,26 +489,12 @@ final class Exprs {
 		if (Py.unknown(v) || v instanceof Py.Tensor) {
 			return null;
 		}
-		if (v instanceof Boolean b) {
-			return b;
-		}
-		if (v instanceof Long l) {
-			return l != 0;
-		}
-		if (v instanceof Double d) {
-			return d != 0;
-		}
-		if (v instanceof String s) {
-			return !s.isEmpty();
-		}
-		if (v instanceof List<?> l) {
-			return !l.isEmpty();
+		Boolean constant = Values.truth(v);
+		if (constant != null) {
+			return constant;
 		}
 		if (v instanceof Py.Dict d) {
 			return !d.map().isEmpty();
-		}
-		if (v == Values.None.INSTANCE) {
-			return false;
 		}
 		if (v instanceof Py.Range r) {
 			List<Object> items = r.items(1);
