@@ -31,6 +31,7 @@ export const SERVER_KEYS = [
   'backend',
   'deviceIds',
   'groupedDispatch',
+  'pyptoPackage',
   'severities',
   'disabledRules',
   'debounceMs',

@@ -18,52 +18,60 @@ import java.util.List;
  *        ({@code _submit_chip_group}); off, host_orch.py is exactly pypto's per-rank {@code _submit_chip}
  * @param dumpPasses whether each program's folder also gets {@code passes_dump/}: the IR after the front
  *        end and after each pass, as pypto's {@code ir.compile} dumps it (its file names and numbering)
+ * @param builtinTemplates where the builtin collectives' chip builds are rendered from (pypto's templates)
  */
 public record CompileOptions(RuntimeHeader header, Runtime runtime, Backend backend, String platform,
-		List<Integer> deviceIds, int aicpuThreadNum, int numSubWorkers, boolean groupedDispatch, boolean dumpPasses) {
+		List<Integer> deviceIds, int aicpuThreadNum, int numSubWorkers, boolean groupedDispatch, boolean dumpPasses,
+		BuiltinTemplates builtinTemplates) {
 
 	/** The fallback header, tensormap_and_ringbuffer, Ascend910B, no platform set, one device, grouped dispatch on. */
 	public static final CompileOptions DEFAULT = new CompileOptions(RuntimeHeader.FALLBACK,
-			Runtime.TENSORMAP_AND_RINGBUFFER, Backend.ASCEND_910B, null, List.of(0), 0, 0, true, false);
+			Runtime.TENSORMAP_AND_RINGBUFFER, Backend.ASCEND_910B, null, List.of(0), 0, 0, true, false, BuiltinTemplates.NONE);
 
 	public CompileOptions {
 		deviceIds = List.copyOf(deviceIds);
+		builtinTemplates = builtinTemplates == null ? BuiltinTemplates.NONE : builtinTemplates;
 		if (deviceIds.isEmpty()) {
 			throw new IllegalArgumentException("deviceIds must not be empty");
 		}
 	}
 
 	public CompileOptions withHeader(RuntimeHeader h) {
-		return new CompileOptions(h, runtime, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers, groupedDispatch, dumpPasses);
+		return new CompileOptions(h, runtime, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers, groupedDispatch, dumpPasses, builtinTemplates);
 	}
 
 	public CompileOptions withRuntime(Runtime r) {
-		return new CompileOptions(header, r, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers, groupedDispatch, dumpPasses);
+		return new CompileOptions(header, r, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers, groupedDispatch, dumpPasses, builtinTemplates);
 	}
 
 	public CompileOptions withBackend(Backend b) {
-		return new CompileOptions(header, runtime, b, platform, deviceIds, aicpuThreadNum, numSubWorkers, groupedDispatch, dumpPasses);
+		return new CompileOptions(header, runtime, b, platform, deviceIds, aicpuThreadNum, numSubWorkers, groupedDispatch, dumpPasses, builtinTemplates);
 	}
 
 	public CompileOptions withPlatform(String p) {
-		return new CompileOptions(header, runtime, backend, p, deviceIds, aicpuThreadNum, numSubWorkers, groupedDispatch, dumpPasses);
+		return new CompileOptions(header, runtime, backend, p, deviceIds, aicpuThreadNum, numSubWorkers, groupedDispatch, dumpPasses, builtinTemplates);
 	}
 
 	public CompileOptions withDeviceIds(List<Integer> ids) {
-		return new CompileOptions(header, runtime, backend, platform, ids, aicpuThreadNum, numSubWorkers, groupedDispatch, dumpPasses);
+		return new CompileOptions(header, runtime, backend, platform, ids, aicpuThreadNum, numSubWorkers, groupedDispatch, dumpPasses, builtinTemplates);
 	}
 
 	public CompileOptions withNumSubWorkers(int n) {
-		return new CompileOptions(header, runtime, backend, platform, deviceIds, aicpuThreadNum, n, groupedDispatch, dumpPasses);
+		return new CompileOptions(header, runtime, backend, platform, deviceIds, aicpuThreadNum, n, groupedDispatch, dumpPasses, builtinTemplates);
 	}
 
 	public CompileOptions withDumpPasses(boolean on) {
 		return new CompileOptions(header, runtime, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers,
-				groupedDispatch, on);
+				groupedDispatch, on, builtinTemplates);
+	}
+
+	public CompileOptions withBuiltinTemplates(BuiltinTemplates t) {
+		return new CompileOptions(header, runtime, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers,
+				groupedDispatch, dumpPasses, t);
 	}
 
 	public CompileOptions withGroupedDispatch(boolean on) {
-		return new CompileOptions(header, runtime, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers, on, dumpPasses);
+		return new CompileOptions(header, runtime, backend, platform, deviceIds, aicpuThreadNum, numSubWorkers, on, dumpPasses, builtinTemplates);
 	}
 
 	/** The platform as pypto records it: the one set, else the backend's default simulator platform. */

@@ -44,6 +44,11 @@ final class CompileFlags {
 			description = "Publish grouped rank loops to all ranks as one group (default: [tool.pto] grouped-dispatch, else on).")
 	Boolean groupedDispatch;
 
+	@Option(names = "--pypto-package", paramLabel = "DIR",
+			description = "The folder of pypto's Python package, which the builds of builtin collectives are rendered from"
+					+ " (default: [tool.pto] pypto-package, else the pypto that python3 imports).")
+	java.nio.file.Path pyptoPackage;
+
 	/** picocli converter for on/off (also true/false). */
 	static final class OnOff implements picocli.CommandLine.ITypeConverter<Boolean> {
 		@Override
@@ -59,7 +64,8 @@ final class CompileFlags {
 	/** The flags as a settings layer. */
 	CompileSettings settings() {
 		List<Integer> ids = deviceIds == null ? null : CompileSettings.parseDeviceIds(deviceIds);
-		return new CompileSettings(runtimeHeader, runtime, backend, platform, ids, groupedDispatch);
+		return new CompileSettings(runtimeHeader, runtime, backend, platform, ids, groupedDispatch,
+				pyptoPackage == null ? null : pyptoPackage.toAbsolutePath());
 	}
 
 	/**

@@ -23,7 +23,7 @@ public final class Compilations {
 
 	/** Compile options from the runtime-header setting (fallback, pto_orchestration_api, orchestration_api). */
 	public static CompileOptions options(String runtimeHeader) {
-		return new CompileSettings(runtimeHeader, null, null, null, null, null).options();
+		return new CompileSettings(runtimeHeader, null, null, null, null, null, null).options();
 	}
 
 	/** Compiles one source text (an editor buffer or a file's content) into an output folder. */

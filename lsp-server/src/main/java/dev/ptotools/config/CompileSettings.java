@@ -1,5 +1,6 @@
 package dev.ptotools.config;
 
+import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.LinkedHashSet;
 import java.util.List;
@@ -24,16 +25,18 @@ import dev.ptotools.codegen.RuntimeHeader;
  * wins and an unset one falls through, as in ruff's settings.
  *
  * <p>Keys, in pyproject.toml and (camel-cased) in the editor: {@code runtime-header}, {@code runtime},
- * {@code backend}, {@code platform}, {@code device-ids}, {@code grouped-dispatch}.
+ * {@code backend}, {@code platform}, {@code device-ids}, {@code grouped-dispatch}, {@code pypto-package}
+ * (the folder of pypto's Python package, which the builtin collectives' builds are rendered from; a
+ * relative path is read from the pyproject.toml's folder, or the current folder for the flag).
  */
 public record CompileSettings(String runtimeHeader, String runtime, String backend, String platform,
-		List<Integer> deviceIds, Boolean groupedDispatch) {
+		List<Integer> deviceIds, Boolean groupedDispatch, Path pyptoPackage) {
 
-	public static final CompileSettings NONE = new CompileSettings(null, null, null, null, null, null);
+	public static final CompileSettings NONE = new CompileSettings(null, null, null, null, null, null, null);
 
 	/** The pyproject.toml keys this record reads. */
 	public static final Set<String> TOML_KEYS = Set.of("runtime-header", "runtime", "backend", "platform", "device-ids",
-			"grouped-dispatch");
+			"grouped-dispatch", "pypto-package");
 
 	private static final List<String> PLATFORMS = List.of("a2a3sim", "a2a3", "a5sim", "a5");
 
@@ -45,7 +48,7 @@ public record CompileSettings(String runtimeHeader, String runtime, String backe
 	public CompileSettings over(CompileSettings lower) {
 		return new CompileSettings(pick(runtimeHeader, lower.runtimeHeader), pick(runtime, lower.runtime),
 				pick(backend, lower.backend), pick(platform, lower.platform), pick(deviceIds, lower.deviceIds),
-				pick(groupedDispatch, lower.groupedDispatch));
+				pick(groupedDispatch, lower.groupedDispatch), pick(pyptoPackage, lower.pyptoPackage));
 	}
 
 	private static <T> T pick(T high, T low) {
@@ -94,7 +97,7 @@ public record CompileSettings(String runtimeHeader, String runtime, String backe
 		if (groupedDispatch != null) {
 			o = o.withGroupedDispatch(groupedDispatch);
 		}
-		return o;
+		return o.withBuiltinTemplates(pyptoPackage != null ? PyptoPackage.at(pyptoPackage) : PyptoPackage.FOUND_AS_PYTHON_DOES);
 	}
 
 	private static Runtime runtime(String name) {
@@ -107,10 +110,12 @@ public record CompileSettings(String runtimeHeader, String runtime, String backe
 	}
 
 	/** Reads the compile keys of a {@code [tool.pto]} table; wrong types and values go to problems. */
-	static CompileSettings fromToml(TomlTable t, String name, List<String> problems) {
+	static CompileSettings fromToml(TomlTable t, Path root, String name, List<String> problems) {
+		String pkg = string(t, "pypto-package", name, problems);
 		CompileSettings s = new CompileSettings(string(t, "runtime-header", name, problems), string(t, "runtime", name, problems),
 				string(t, "backend", name, problems), string(t, "platform", name, problems), ints(t, "device-ids", name, problems),
-				ProjectConfig.bool(t, "grouped-dispatch", name, problems).orElse(null));
+				ProjectConfig.bool(t, "grouped-dispatch", name, problems).orElse(null),
+				pkg == null ? null : root == null ? Path.of(pkg) : root.resolve(pkg));
 		try {
 			s.options();
 		} catch (IllegalArgumentException e) {
@@ -120,7 +125,7 @@ public record CompileSettings(String runtimeHeader, String runtime, String backe
 		return s;
 	}
 
-	/** Reads the editor's keys: runtimeHeader, runtime, backend, platform, deviceIds, groupedDispatch. */
+	/** Reads the editor's keys: runtimeHeader, runtime, backend, platform, deviceIds, groupedDispatch, pyptoPackage. */
 	public static CompileSettings fromJson(JsonObject o) {
 		List<Integer> ids = null;
 		if (o.has("deviceIds") && o.get("deviceIds").isJsonArray()) {
@@ -136,8 +141,9 @@ public record CompileSettings(String runtimeHeader, String runtime, String backe
 		}
 		Boolean grouped = o.has("groupedDispatch") && o.get("groupedDispatch").isJsonPrimitive()
 				&& o.get("groupedDispatch").getAsJsonPrimitive().isBoolean() ? o.get("groupedDispatch").getAsBoolean() : null;
+		String pkg = str(o, "pyptoPackage");
 		return new CompileSettings(str(o, "runtimeHeader"), str(o, "runtime"), str(o, "backend"), str(o, "platform"), ids,
-				grouped);
+				grouped, pkg == null ? null : Path.of(pkg));
 	}
 
 	/** Parses "0,1,2,3" (as --device-ids takes it). */

@@ -123,7 +123,7 @@ public record ProjectConfig(Path root, AnalyzerConfig analyzer, Optional<String>
 		strings(table, "disable", name, problems).forEach(r -> disabled.add(rule(r, "tool.pto.disable", name, problems)));
 		Set<String> selected = new HashSet<>();
 		strings(table, "select", name, problems).forEach(r -> selected.add(rule(r, "tool.pto.select", name, problems)));
-		CompileSettings compile = CompileSettings.fromToml(table, name, problems);
+		CompileSettings compile = CompileSettings.fromToml(table, root, name, problems);
 		Optional<String> failOn = string(table, "fail-on", name, problems);
 		return new ProjectConfig(root, new AnalyzerConfig(severities, disabled, selected),
 				string(table, "output", name, problems), bool(table, "codegen-on-save", name, problems), compile,

@@ -95,13 +95,13 @@ class CompileSettingsTest {
 
 	@Test
 	void platformSelectsTheBackendAndMustAgreeWithAnExplicitOne() {
-		assertEquals(Backend.ASCEND_950, new CompileSettings(null, null, null, "a5sim", null, null).options().backend());
-		assertEquals(Backend.ASCEND_950, new CompileSettings(null, null, "Ascend950", null, null, null).options().backend());
-		assertEquals("a5sim", new CompileSettings(null, null, "Ascend950", null, null, null).options().platform(),
+		assertEquals(Backend.ASCEND_950, new CompileSettings(null, null, null, "a5sim", null, null, null).options().backend());
+		assertEquals(Backend.ASCEND_950, new CompileSettings(null, null, "Ascend950", null, null, null, null).options().backend());
+		assertEquals("a5sim", new CompileSettings(null, null, "Ascend950", null, null, null, null).options().platform(),
 				"no platform: the backend's simulator, as pypto records it");
-		assertThrows(IllegalArgumentException.class, () -> new CompileSettings(null, null, "Ascend910B", "a5", null, null).options());
-		assertThrows(IllegalArgumentException.class, () -> new CompileSettings(null, "threads", null, null, null, null).options());
-		assertThrows(IllegalArgumentException.class, () -> new CompileSettings(null, null, null, null, List.of(), null).options());
+		assertThrows(IllegalArgumentException.class, () -> new CompileSettings(null, null, "Ascend910B", "a5", null, null, null).options());
+		assertThrows(IllegalArgumentException.class, () -> new CompileSettings(null, "threads", null, null, null, null, null).options());
+		assertThrows(IllegalArgumentException.class, () -> new CompileSettings(null, null, null, null, List.of(), null, null).options());
 		assertEquals(List.of(1, 3), CompileSettings.parseDeviceIds(" 1, 3 "));
 	}
 }

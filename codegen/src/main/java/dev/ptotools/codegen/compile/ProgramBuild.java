@@ -10,6 +10,7 @@ import dev.ptotools.codegen.config.CompiledMeta;
 import dev.ptotools.codegen.config.DebugRunScript;
 import dev.ptotools.codegen.config.KernelConfigWriter;
 import dev.ptotools.analyzer.facts.RankLoops;
+import dev.ptotools.codegen.emit.distributed.BuiltinNextLevels;
 import dev.ptotools.codegen.emit.distributed.DistributedCodegen;
 import dev.ptotools.codegen.emit.distributed.DistributedMeta;
 import dev.ptotools.codegen.emit.distributed.SubWorkerModule;
@@ -65,6 +66,8 @@ final class ProgramBuild {
 			HostOrchResult h = DistributedCodegen.generate(program, host, options, grouped);
 			files.add(new GeneratedFile(ProgramLayout.hostOrch(out), h.fileText()));
 			graphs.add(h.graph().inFile(inProgram(out, ProgramLayout.hostOrch(out))));
+			// pypto renders the builtin collectives' chip builds right after host_orch.py
+			files.addAll(BuiltinNextLevels.render(out, h.builtins(), options.runtime(), options.builtinTemplates()));
 			subWorkers(out, program, files);
 			String meta = DistributedMeta.write(program, options, h.grouped());
 			if (meta != null) {

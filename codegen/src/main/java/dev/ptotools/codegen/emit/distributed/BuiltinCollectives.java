@@ -107,7 +107,8 @@ final class BuiltinCollectives {
 		}
 		if (emitted.add(variant)) {
 			String templateDir = ":pypto.runtime.builtins.collectives." + op.substring("builtin.tensor.".length());
-			specs.add(new BuiltinNextLevelSpec(op, variant, BuiltinNextLevelSpec.entrySymbol(variant), templateDir, vars));
+			specs.add(new BuiltinNextLevelSpec(op, variant, BuiltinNextLevelSpec.entrySymbol(variant), templateDir, vars,
+					c.span()));
 		}
 		dispatch(c, variant, coreNum);
 	}

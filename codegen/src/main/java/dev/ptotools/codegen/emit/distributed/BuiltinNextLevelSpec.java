@@ -2,6 +2,8 @@ package dev.ptotools.codegen.emit.distributed;
 
 import java.util.Map;
 
+import dev.ptotools.analyzer.ir.Span;
+
 /**
  * A builtin collective's chip build that host_orch.py dispatches to (pypto's BuiltinNextLevelSpec,
  * recorded at the first dispatch of each variant): pypto renders every {@code *.in} template of the package
@@ -14,9 +16,10 @@ import java.util.Map;
  *        directory name under next_levels/
  * @param entrySymbol the variant with every character other than a letter, digit or '_' replaced by '_'
  * @param templateVars the op-specific template variables, sorted by name
+ * @param span the first dispatch of the variant
  */
 public record BuiltinNextLevelSpec(String opName, String variant, String entrySymbol, String templateDir,
-		Map<String, String> templateVars) {
+		Map<String, String> templateVars, Span span) {
 
 	public BuiltinNextLevelSpec {
 		templateVars = java.util.Collections.unmodifiableMap(new java.util.TreeMap<>(templateVars));
