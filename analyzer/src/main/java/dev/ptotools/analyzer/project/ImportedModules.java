@@ -38,6 +38,29 @@ public interface ImportedModules {
 		return null;
 	}
 
+	/**
+	 * Where a name of another module of the project is defined, as running the import would find it: its
+	 * last top-level binding, def or class there, followed through that module's own imports (re-exports,
+	 * star imports) while they stay in the project; a submodule ({@code from pkg import config}) is its file.
+	 * Null when the module is not the project's or does not define the name.
+	 */
+	default Definition definition(String module, String name) {
+		return null;
+	}
+
+	/** The file of a module of the project ({@code import pkg.config as cfg}), or null. */
+	default Definition moduleFile(String module) {
+		return null;
+	}
+
+	/**
+	 * A place in another module's file.
+	 *
+	 * @param text the module's text as read, which span is an offset range of
+	 */
+	record Definition(java.nio.file.Path file, String text, dev.ptotools.analyzer.ir.Span span) {
+	}
+
 	/** A module that imports nothing of the project's. */
 	ImportedModules NONE = new ImportedModules() {
 		@Override

@@ -19,6 +19,7 @@ import dev.ptotools.analyzer.ir.Function;
 import dev.ptotools.analyzer.ir.ModuleIR;
 import dev.ptotools.analyzer.ir.Imports;
 import dev.ptotools.analyzer.ir.Program;
+import dev.ptotools.analyzer.ir.Span;
 import dev.ptotools.analyzer.lower.ModuleLowering;
 import dev.ptotools.analyzer.passes.JitSamplesPass;
 import dev.ptotools.language.ParsedFile;
@@ -174,6 +175,75 @@ public final class ProjectModules {
 		}
 
 		@Override
+		public Definition definition(String module, String name) {
+			return definitionIn(resolve(module), name, 0);
+		}
+
+		@Override
+		public Definition moduleFile(String module) {
+			Path m = resolve(module);
+			return m == null ? null : new Definition(m, textOf(m), new Span(0, 0));
+		}
+
+		private Definition definitionIn(Path m, String name, int depth) {
+			if (m == null || depth > 32) {
+				return null;
+			}
+			Exports e = exports(m, reading);
+			String text = e.text() != null ? e.text() : textOf(m);
+			ForFile theirs = new ForFile(m, reading);
+			int defAt = TopLevelDefs.lastDef(text, name);
+			Program.Binding binding = null;
+			for (Program.Binding b : e.bindings()) {
+				if (b.name().equals(name)) {
+					binding = b;
+				}
+			}
+			if (binding != null && binding.span().start() > defAt) {
+				if (binding.value() instanceof Expr.Opaque o && o.kind().startsWith(ImportKinds.FROM)) {
+					String path = o.kind().substring(ImportKinds.FROM.length());
+					Definition further = theirs.definitionIn(theirs.resolve(ImportKinds.module(path)), ImportKinds.name(path),
+							depth + 1);
+					if (further == null) {
+						further = theirs.submodule(ImportKinds.module(path), ImportKinds.name(path));
+					}
+					if (further != null) {
+						return further;
+					}
+				} else if (binding.value() instanceof Expr.Opaque o && o.kind().startsWith(ImportKinds.MODULE)) {
+					Definition mod = theirs.moduleFile(o.kind().substring(ImportKinds.MODULE.length()));
+					if (mod != null) {
+						return mod;
+					}
+				}
+				return new Definition(m, text, TopLevelDefs.nameIn(text, name, binding.span()));
+			}
+			if (defAt >= 0) {
+				return new Definition(m, text, new Span(defAt, defAt + name.length()));
+			}
+			// from .other import *: the last star import that gives the name
+			List<Program.Binding> bindings = e.bindings();
+			for (int i = bindings.size() - 1; i >= 0; i--) {
+				Program.Binding b = bindings.get(i);
+				if (b.name().equals(ImportKinds.STAR_NAME) && b.value() instanceof Expr.Opaque o) {
+					String from = o.kind().substring(ImportKinds.STAR.length());
+					if (theirs.star(from).containsKey(name) || TopLevelDefs.lastDef(textOf(theirs.resolve(from)), name) >= 0) {
+						Definition d = theirs.definitionIn(theirs.resolve(from), name, depth + 1);
+						if (d != null) {
+							return d;
+						}
+					}
+				}
+			}
+			return null;
+		}
+
+		/** from pkg import config: the submodule's file, or null. */
+		private Definition submodule(String module, String name) {
+			return moduleFile(ImportKinds.path(module, name));
+		}
+
+		@Override
 		public String problem(String module) {
 			Path m = resolve(module);
 			if (m == null) {
@@ -241,6 +311,18 @@ public final class ProjectModules {
 		private Path readable(Path p) {
 			Path n = p.normalize();
 			return n.startsWith(root) && Files.isRegularFile(n) ? n : null;
+		}
+	}
+
+	/** A module file's text, or "" when it cannot be read. */
+	private static String textOf(Path m) {
+		if (m == null) {
+			return "";
+		}
+		try {
+			return Files.readString(m);
+		} catch (IOException | RuntimeException e) {
+			return "";
 		}
 	}
 

@@ -55,13 +55,22 @@ public final class Hovers {
 		if (typed != null) {
 			return markdown(typed);
 		}
+		dev.ptotools.analyzer.project.ImportedModules.Definition imported = ImportedNames.at(a, doc.text(), offset);
+		String origin = imported == null ? "" : "\n\nimported from `" + ImportedNames.where(imported, doc.snapshot().path()) + "`";
 		Expr.Name name = Locator.nameAt(a, offset);
 		if (name != null) {
 			Program p = Locator.program(a, offset);
 			Object v = p == null ? null : a.facts().get(Keys.CONSTANTS).env(p).get(name.id());
 			if (v != null && Values.known(v) && !assignedIn(Locator.function(a, offset), name.id())) {
-				return markdown("```python\n" + name.id() + " = " + v + "\n```\nconstant, folded at compile time");
+				return markdown("```python\n" + name.id() + " = " + v + "\n```\nconstant, folded at compile time" + origin);
 			}
+		}
+		if (imported != null) {
+			// the defining line as it reads there (a def's signature, an assignment)
+			LineMap there = LineMap.of(imported.text());
+			int line = there.line(imported.span().start());
+			String source = imported.text().substring(there.lineStart(line), there.lineEnd(imported.text(), line)).strip();
+			return markdown("```python\n" + source + "\n```" + origin);
 		}
 		return null;
 	}
@@ -157,7 +166,7 @@ public final class Hovers {
 		return ((dev.ptotools.analyzer.ir.TypeSpec.Other) p.type()).text();
 	}
 
-	private static boolean assignedIn(Function f, String name) {
+	static boolean assignedIn(Function f, String name) {
 		if (f == null) {
 			return false;
 		}

@@ -95,7 +95,13 @@ public final class Navigation {
 
 	public static List<Location> definition(AnalyzedDocument doc, Position position) {
 		Analysis a = doc.analysis();
-		Target t = target(a, Lsp.offset(a.file().lines(), doc.text(), position));
+		int offset = Lsp.offset(a.file().lines(), doc.text(), position);
+		// a name imported from another module of the project: where that module defines it, not the import
+		dev.ptotools.analyzer.project.ImportedModules.Definition d = ImportedNames.at(a, doc.text(), offset);
+		if (d != null) {
+			return List.of(ImportedNames.location(d));
+		}
+		Target t = target(a, offset);
 		if (t == null) {
 			return List.of();
 		}
