@@ -19,6 +19,19 @@ public final class ProjectRoots {
 
 	private static final Map<Path, ProjectModules> MODULES = new ConcurrentHashMap<>();
 
+	private static ProjectModules modules(Path root) {
+		return MODULES.computeIfAbsent(root, ProjectModules::new);
+	}
+
+	/**
+	 * What the modules importing {@code file} see of it ({@link ProjectModules#fingerprint}), the editor's
+	 * open texts winning over the disk; null when it is in no project.
+	 */
+	public static Object exportsOf(Path file, ProjectConfig config, ProjectModules.OpenTexts open) {
+		Path root = rootOf(file, config);
+		return root == null ? null : modules(root).fingerprint(file, open);
+	}
+
 	private ProjectRoots() {
 	}
 
@@ -43,10 +56,15 @@ public final class ProjectRoots {
 
 	/** What the imports of {@code file} see of the other modules of its project. */
 	public static ImportedModules importsOf(Path file, ProjectConfig config) {
+		return importsOf(file, config, ProjectModules.OpenTexts.NONE);
+	}
+
+	/** The same, the editor's open texts of the project's modules winning over the disk. */
+	public static ImportedModules importsOf(Path file, ProjectConfig config, ProjectModules.OpenTexts open) {
 		Path root = rootOf(file, config);
 		if (root == null) {
 			return ImportedModules.NONE;
 		}
-		return MODULES.computeIfAbsent(root, ProjectModules::new).forFile(file);
+		return modules(root).forFile(file, open);
 	}
 }

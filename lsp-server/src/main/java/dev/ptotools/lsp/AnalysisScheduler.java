@@ -53,6 +53,14 @@ public final class AnalysisScheduler {
 	private final java.util.concurrent.atomic.AtomicInteger reanalyzedVersions = new java.util.concurrent.atomic.AtomicInteger();
 	/** The documents in use, which keep their whole analysis; the others keep their findings. */
 	private final RetainedAnalyses retained;
+	/** The open documents' texts, which the analyses of the modules importing them read instead of the disk. */
+	private volatile dev.ptotools.analyzer.project.ProjectModules.OpenTexts openTexts =
+			dev.ptotools.analyzer.project.ProjectModules.OpenTexts.NONE;
+	/** The project's module files each open document's last whole analysis read (its imports, theirs...), by uri. */
+	private final java.util.Map<String, java.util.Set<java.nio.file.Path>> importsRead = new java.util.concurrent.ConcurrentHashMap<>();
+	/** What the importers of a module last saw of it ({@code ProjectRoots.exportsOf}), by module file. */
+	private final java.util.Map<java.nio.file.Path, Object> exportsSeen = new java.util.concurrent.ConcurrentHashMap<>();
+	private final java.util.concurrent.atomic.AtomicInteger importerReanalyses = new java.util.concurrent.atomic.AtomicInteger();
 
 	private static ExecutorService deepStackThread(String name) {
 		return Executors.newSingleThreadExecutor(r -> {
@@ -60,6 +68,71 @@ public final class AnalysisScheduler {
 			t.setName(name);
 			return t;
 		});
+	}
+
+	/** Where the open documents' texts come from (the language server's documents). */
+	public void useOpenTexts(dev.ptotools.analyzer.project.ProjectModules.OpenTexts texts) {
+		openTexts = texts;
+	}
+
+	/**
+	 * After an edit of a module (once its analysis is under way), its opening or its closing: when open
+	 * documents import it (their last analyses read it) and what they see of it changed — its folded
+	 * exports, or the text of its pypto functions (ProjectModules.fingerprint) — they are analyzed again
+	 * and published, the edit's text as they now see it; an edit they cannot see (a comment, a body of a
+	 * module without pypto) costs nothing more. On the analysis thread, after the edit's own analysis.
+	 */
+	public void importedModuleMayHaveChanged(OpenDocument changed, java.util.function.Supplier<List<OpenDocument>> open,
+			boolean closed) {
+		java.nio.file.Path path = changed.path();
+		if (path == null) {
+			return;
+		}
+		java.nio.file.Path module = path.toAbsolutePath().normalize();
+		int version = changed.version();
+		Runnable check = () -> {
+			if (!closed && changed.version() != version) {
+				return; // a newer edit has its own check, queued behind
+			}
+			List<OpenDocument> importers = open.get().stream().filter(d -> d != changed)
+					.filter(d -> importsRead.getOrDefault(d.uri(), java.util.Set.of()).contains(module)).toList();
+			if (importers.isEmpty()) {
+				exportsSeen.remove(module);
+				return;
+			}
+			ProjectConfig project = workspace.projectFor(module);
+			Object now = dev.ptotools.config.ProjectRoots.exportsOf(module, project, openTexts);
+			Object before = exportsSeen.put(module, now);
+			if (before == null) {
+				// not seen since it was opened: its importers read the disk, or this same text
+				before = dev.ptotools.config.ProjectRoots.exportsOf(module, project,
+						dev.ptotools.analyzer.project.ProjectModules.OpenTexts.NONE);
+			}
+			if (java.util.Objects.equals(before, now)) {
+				return; // nothing an importer sees changed: the cut-off
+			}
+			for (OpenDocument d : importers) {
+				synchronized (d) {
+					// what is held or under way of its version read the module as it was
+					d.compiling = null;
+					d.compilingVersion = Integer.MIN_VALUE;
+				}
+				importerReanalyses.incrementAndGet();
+				offerAndPublish(d, analyze(d.snapshot()));
+			}
+		};
+		if (closed) {
+			analysisThread.execute(check);
+		} else {
+			// after the edit's own debounce, so a burst of keystrokes is one check (and the edit's analysis first)
+			timer.schedule(() -> analysisThread.execute(check), workspace.settingsFor(path).effectiveDebounceMs(),
+					TimeUnit.MILLISECONDS);
+		}
+	}
+
+	/** How many analyses of importers an edit, opening or closing of a module they import caused. */
+	public int importerReanalyses() {
+		return importerReanalyses.get();
 	}
 
 	/** What to tell when a version's compile step has run (the language server refreshes inlay hints). */
@@ -435,6 +508,7 @@ public final class AnalysisScheduler {
 	/** Forgets a closed document's incremental parser and the syntax tree it holds. */
 	public void closed(OpenDocument doc) {
 		retained.closed(doc);
+		importsRead.remove(doc.uri());
 		if (edited == doc) {
 			edited = null;
 		}
@@ -468,16 +542,20 @@ public final class AnalysisScheduler {
 	 * The analyzer reading the document's imports of its project's other modules from the disk (saved
 	 * versions; an untitled document imports none).
 	 */
-	private static Analyzer withImports(Analyzer analyzer, OpenDocument.Snapshot snap, ProjectConfig project) {
+	private Analyzer withImports(Analyzer analyzer, OpenDocument.Snapshot snap, ProjectConfig project) {
 		return snap.path() == null ? analyzer
-				: analyzer.withImportedModules(dev.ptotools.config.ProjectRoots.importsOf(snap.path(), project));
+				: analyzer.withImportedModules(dev.ptotools.config.ProjectRoots.importsOf(snap.path(), project, openTexts));
 	}
 
-	private static AnalyzedDocument analyze(Prepared p, Analyzer analyzer) {
+	private AnalyzedDocument analyze(Prepared p, Analyzer analyzer) {
 		// Held until the next version: without the syntax tree, which nothing reads after the pipeline
 		// and which is most of the memory of every open document.
 		Analysis analysis = withImports(analyzer, p.snap(), p.project()).analyze(p.parsed(),
 				p.settings().analyzerConfig(p.project())).withoutSyntaxTree();
+		if (analysis.facts().has(dev.ptotools.analyzer.pipeline.Keys.IMPORTED_MODULES)) {
+			importsRead.put(p.snap().uri(),
+					java.util.Set.copyOf(analysis.facts().get(dev.ptotools.analyzer.pipeline.Keys.IMPORTED_MODULES).modulesRead()));
+		}
 		return AnalyzedDocument.of(p.snap(), analysis, p.settings(), p.project());
 	}
 

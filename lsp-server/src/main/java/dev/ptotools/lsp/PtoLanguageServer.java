@@ -73,6 +73,18 @@ public class PtoLanguageServer extends LanguageServerImpl {
 
 	public PtoLanguageServer(ExitHandler exitHandler) {
 		this.exitHandler = exitHandler;
+		// the analyses of a module's importers read its open text, unsaved edits included, not the disk
+		scheduler.useOpenTexts(this::openText);
+	}
+
+	/** The text of the open document of a file, or null. */
+	private String openText(java.nio.file.Path file) {
+		for (OpenDocument d : documents.values()) {
+			if (d.path() != null && d.path().toAbsolutePath().normalize().equals(file)) {
+				return d.snapshot().text();
+			}
+		}
+		return null;
 	}
 
 	// ---- lifecycle --------------------------------------------------------------------------
@@ -191,6 +203,7 @@ public class PtoLanguageServer extends LanguageServerImpl {
 				item.getVersion());
 		documents.put(item.getUri(), doc);
 		scheduler.current(doc);
+		scheduler.importedModuleMayHaveChanged(doc, this::openDocuments, false); // an unsaved buffer, restored
 	}
 
 	@Override
@@ -205,6 +218,7 @@ public class PtoLanguageServer extends LanguageServerImpl {
 		Integer v = params.getTextDocument().getVersion();
 		doc.apply(params.getContentChanges(), v == null ? doc.version() + 1 : v);
 		scheduler.scheduleAfterEdit(doc);
+		scheduler.importedModuleMayHaveChanged(doc, this::openDocuments, false);
 	}
 
 	@Override
@@ -213,6 +227,7 @@ public class PtoLanguageServer extends LanguageServerImpl {
 		OpenDocument closed = documents.remove(uri);
 		if (closed != null) {
 			scheduler.closed(closed);
+			scheduler.importedModuleMayHaveChanged(closed, this::openDocuments, true); // its importers read the disk again
 		}
 		if (closed != null && client != null) {
 			client.publishDiagnostics(new PublishDiagnosticsParams(uri, List.of()));

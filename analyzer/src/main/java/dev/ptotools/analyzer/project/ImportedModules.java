@@ -48,6 +48,14 @@ public interface ImportedModules {
 		return null;
 	}
 
+	/**
+	 * The module files of the project read so far for the analyzed file, its imports' imports included:
+	 * what its analysis depends on besides its own text.
+	 */
+	default java.util.Set<java.nio.file.Path> modulesRead() {
+		return java.util.Set.of();
+	}
+
 	/** The file of a module of the project ({@code import pkg.config as cfg}), or null. */
 	default Definition moduleFile(String module) {
 		return null;

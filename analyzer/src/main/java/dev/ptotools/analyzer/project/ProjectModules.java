@@ -46,11 +46,26 @@ public final class ProjectModules {
 	 * the jit functions importers reach.
 	 */
 	private record Exports(Map<String, Object> values, List<String> all, String problem, long stamp, ModuleIR ir,
-			String text, List<Program.Binding> bindings) {
+			String text, List<Program.Binding> bindings, Map<Path, Long> read) {
 
 		Exports(Map<String, Object> values, List<String> all, String problem, long stamp) {
-			this(values, all, problem, stamp, null, null, List.of());
+			this(values, all, problem, stamp, null, null, List.of(), Map.of());
 		}
+
+		Exports withRead(Map<Path, Long> stamps) {
+			return new Exports(values, all, problem, stamp, ir, text, bindings, Map.copyOf(stamps));
+		}
+	}
+
+	/**
+	 * The text of a module file as an editor has it open, unsaved edits included (null when it is not
+	 * open): it wins over the disk.
+	 */
+	@FunctionalInterface
+	public interface OpenTexts {
+		String textOf(Path file);
+
+		OpenTexts NONE = f -> null;
 	}
 
 	private final Path root;
@@ -60,14 +75,31 @@ public final class ProjectModules {
 		this.root = root.toAbsolutePath().normalize();
 	}
 
+	/**
+	 * What importers see of a module, as a value: its folded exports, its __all__, why it gives nothing,
+	 * and its whole text when it holds pypto functions (an importer may compile them). Equal before and
+	 * after an edit that importers cannot see (a comment, a function body of a module without pypto), so
+	 * an editor re-analyzes the modules that import it only when this changes.
+	 */
+	public Object fingerprint(Path module, OpenTexts open) {
+		Path m = module.toAbsolutePath().normalize();
+		Exports e = exports(m, new Reading(Set.of(), open));
+		return java.util.Arrays.asList(e.values(), e.all(), e.problem(), e.ir() != null ? e.text() : null);
+	}
+
 	public Path root() {
 		return root;
 	}
 
 	/** What the imports of {@code file} (a module of this project or not) see of the project's modules. */
 	public ImportedModules forFile(Path file) {
+		return forFile(file, OpenTexts.NONE);
+	}
+
+	/** The same, the editor's open texts winning over the disk. */
+	public ImportedModules forFile(Path file, OpenTexts open) {
 		Path f = file.toAbsolutePath().normalize();
-		return new ForFile(f, new Reading(Set.of(f)));
+		return new ForFile(f, new Reading(Set.of(f), open));
 	}
 
 	/**
@@ -77,16 +109,41 @@ public final class ProjectModules {
 	 */
 	private static final class Reading {
 		final Set<Path> modules;
+		/** Every module file this reading resolved, shared by the readings it leads to. */
+		final Set<Path> read;
+		final OpenTexts open;
 		boolean cycle;
 
-		Reading(Set<Path> modules) {
+		Reading(Set<Path> modules, OpenTexts open) {
+			this(modules, ConcurrentHashMap.newKeySet(), open);
+		}
+
+		private Reading(Set<Path> modules, Set<Path> read, OpenTexts open) {
 			this.modules = modules;
+			this.read = read;
+			this.open = open;
 		}
 
 		Reading and(Path module) {
 			Set<Path> more = new HashSet<>(modules);
 			more.add(module);
-			return new Reading(more);
+			return new Reading(more, read, open);
+		}
+
+		/** A module file's text (the editor's when it is open), or "" when it cannot be read. */
+		String textOf(Path m) {
+			if (m == null) {
+				return "";
+			}
+			String opened = open.textOf(m);
+			if (opened != null) {
+				return opened;
+			}
+			try {
+				return Files.readString(m);
+			} catch (IOException | RuntimeException e) {
+				return "";
+			}
 		}
 	}
 
@@ -98,6 +155,11 @@ public final class ProjectModules {
 		ForFile(Path file, Reading reading) {
 			this.file = file;
 			this.reading = reading;
+		}
+
+		@Override
+		public Set<Path> modulesRead() {
+			return java.util.Collections.unmodifiableSet(reading.read);
 		}
 
 		@Override
@@ -182,7 +244,7 @@ public final class ProjectModules {
 		@Override
 		public Definition moduleFile(String module) {
 			Path m = resolve(module);
-			return m == null ? null : new Definition(m, textOf(m), new Span(0, 0));
+			return m == null ? null : new Definition(m, reading.textOf(m), new Span(0, 0));
 		}
 
 		private Definition definitionIn(Path m, String name, int depth) {
@@ -190,7 +252,7 @@ public final class ProjectModules {
 				return null;
 			}
 			Exports e = exports(m, reading);
-			String text = e.text() != null ? e.text() : textOf(m);
+			String text = e.text() != null ? e.text() : reading.textOf(m);
 			ForFile theirs = new ForFile(m, reading);
 			int defAt = TopLevelDefs.lastDef(text, name);
 			Program.Binding binding = null;
@@ -227,7 +289,7 @@ public final class ProjectModules {
 				Program.Binding b = bindings.get(i);
 				if (b.name().equals(ImportKinds.STAR_NAME) && b.value() instanceof Expr.Opaque o) {
 					String from = o.kind().substring(ImportKinds.STAR.length());
-					if (theirs.star(from).containsKey(name) || TopLevelDefs.lastDef(textOf(theirs.resolve(from)), name) >= 0) {
+					if (theirs.star(from).containsKey(name) || TopLevelDefs.lastDef(reading.textOf(theirs.resolve(from)), name) >= 0) {
 						Definition d = theirs.definitionIn(theirs.resolve(from), name, depth + 1);
 						if (d != null) {
 							return d;
@@ -310,19 +372,11 @@ public final class ProjectModules {
 
 		private Path readable(Path p) {
 			Path n = p.normalize();
-			return n.startsWith(root) && Files.isRegularFile(n) ? n : null;
-		}
-	}
-
-	/** A module file's text, or "" when it cannot be read. */
-	private static String textOf(Path m) {
-		if (m == null) {
-			return "";
-		}
-		try {
-			return Files.readString(m);
-		} catch (IOException | RuntimeException e) {
-			return "";
+			if (n.startsWith(root) && (Files.isRegularFile(n) || reading.open.textOf(n) != null)) {
+				reading.read.add(n);
+				return n;
+			}
+			return null;
 		}
 	}
 
@@ -346,9 +400,10 @@ public final class ProjectModules {
 
 	/** The exports of a module file, read once per modification (unless read through an import cycle). */
 	private Exports exports(Path module, Reading reading) {
+		String opened = reading.open.textOf(module);
 		long stamp;
 		try {
-			stamp = Files.getLastModifiedTime(module).toMillis() ^ Files.size(module);
+			stamp = stampOf(module, reading.open);
 		} catch (IOException e) {
 			return new Exports(Map.of(), null, "cannot be read: " + e.getMessage(), 0);
 		}
@@ -357,23 +412,67 @@ public final class ProjectModules {
 			return new Exports(Map.of(), null, "an import cycle through " + root.relativize(module), stamp);
 		}
 		Exports cached = cache.get(module);
-		if (cached != null && cached.stamp() == stamp) {
+		if (cached != null && cached.stamp() == stamp && unchanged(cached.read(), reading.open)) {
+			reading.read.addAll(cached.read().keySet());
 			return cached;
 		}
-		Reading inner = reading.and(module);
-		Exports e = read(module, inner, stamp);
+		// the modules this one reads in turn, apart: their stamps say when its exports are out of date
+		Reading inner = new Reading(reading.and(module).modules, reading.open);
+		Exports e = read(module, opened, inner, stamp);
+		reading.read.addAll(inner.read);
 		if (inner.cycle) {
 			reading.cycle = true;
 		} else {
+			Map<Path, Long> stamps = new java.util.HashMap<>();
+			for (Path p : inner.read) {
+				try {
+					stamps.put(p, stampOf(p, reading.open));
+				} catch (IOException ex) {
+					stamps.put(p, 0L);
+				}
+			}
+			e = e.withRead(stamps);
 			cache.put(module, e);
 		}
 		return e;
 	}
 
-	private Exports read(Path module, Reading reading, long stamp) {
+	/** The stamp of a module's text: of its open text, else of its file's modification time and size. */
+	private static long stampOf(Path module, OpenTexts open) throws IOException {
+		String opened = open.textOf(module);
+		return opened != null ? contentStamp(opened) : Files.getLastModifiedTime(module).toMillis() ^ Files.size(module);
+	}
+
+	/** Whether the modules a cached module read are as they were. */
+	private static boolean unchanged(Map<Path, Long> read, OpenTexts open) {
+		for (Map.Entry<Path, Long> r : read.entrySet()) {
+			try {
+				if (stampOf(r.getKey(), open) != r.getValue()) {
+					return false;
+				}
+			} catch (IOException e) {
+				return false;
+			}
+		}
+		return true;
+	}
+
+	/**
+	 * A stamp of an open module's text (FNV-1a over its characters, marked apart from the disk's
+	 * modification-time stamps by its top bit).
+	 */
+	private static long contentStamp(String text) {
+		long h = 0xcbf29ce484222325L;
+		for (int i = 0; i < text.length(); i++) {
+			h = (h ^ text.charAt(i)) * 0x100000001b3L;
+		}
+		return h | Long.MIN_VALUE;
+	}
+
+	private Exports read(Path module, String opened, Reading reading, long stamp) {
 		ParsedFile parsed;
 		try {
-			parsed = PythonFrontEnd.get().parse(module);
+			parsed = opened != null ? PythonFrontEnd.get().parse(opened) : PythonFrontEnd.get().parse(module);
 		} catch (IOException | RuntimeException e) {
 			return new Exports(Map.of(), null, "cannot be read: " + e.getMessage(), stamp);
 		}
@@ -402,7 +501,7 @@ public final class ProjectModules {
 			}
 		}
 		return new Exports(Map.copyOf(env), all, null, stamp, ir.importsPypto() ? ir : null, parsed.text(),
-				List.copyOf(bindings));
+				List.copyOf(bindings), Map.of());
 	}
 
 	/** A binding's value in its module (a star import puts its names into env and gives Unknown). */
