@@ -15,7 +15,11 @@
 --                       PTO_E2E_NEEDLE (PTO_E2E_FROM becomes PTO_E2E_TO) and record the diagnostics of
 --                       that unsaved version; or 'inlay': open PTO_E2E_FILE and record the inlay hints
 --                       the server answers textDocument/inlayHint with; or 'graph': open PTO_E2E_FILE
---                       and record what pto.showTaskGraph answers (the pages' programs and paths)
+--                       and record what pto.showTaskGraph answers (the pages' programs and paths); or
+--                       'crossfile': open PTO_E2E_FILE, a clean module importing PTO_E2E_OTHER, then open
+--                       PTO_E2E_OTHER and type PTO_E2E_TO over PTO_E2E_FROM on its line holding
+--                       PTO_E2E_NEEDLE without saving; record PTO_E2E_FILE's diagnostics once it has some,
+--                       then where go-to-definition on PTO_E2E_DEF_NEEDLE in PTO_E2E_FILE leads
 -- Every wait has a timeout; on any failure the log gets an "error" and Neovim exits with status 1.
 
 local file = assert(os.getenv('PTO_E2E_FILE'), 'PTO_E2E_FILE not set')
@@ -367,6 +371,59 @@ local function run_graph()
   save_log()
 end
 
+-- Edit an imported module without saving: the importing module's diagnostics follow; then go to the
+-- definition of an imported name, which is in the other file.
+local function run_crossfile()
+  local model = open_attached()
+  local opened = vim.lsp.util.buf_versions[model] or 0
+  wait_for('diagnostics of the opened buffer', function()
+    return published_version(opened)
+  end)
+  log.initial = shown(model)
+  step('diagnostics')
+
+  local other = assert(os.getenv('PTO_E2E_OTHER'), 'PTO_E2E_OTHER not set')
+  vim.cmd('edit ' .. vim.fn.fnameescape(other))
+  local config = vim.api.nvim_get_current_buf()
+  attached(config)
+  step('other attached')
+  local needle = assert(os.getenv('PTO_E2E_NEEDLE'), 'PTO_E2E_NEEDLE not set')
+  local from = assert(os.getenv('PTO_E2E_FROM'), 'PTO_E2E_FROM not set')
+  local to = assert(os.getenv('PTO_E2E_TO'), 'PTO_E2E_TO not set')
+  local at = line_of(config, needle)
+  if not at then
+    error('no line holding ' .. needle, 0)
+  end
+  local text = vim.api.nvim_buf_get_lines(config, at - 1, at, false)[1]
+  local col = text:find(from, 1, true)
+  vim.api.nvim_buf_set_text(config, at - 1, col - 1, at - 1, col - 1 + #from, { to })
+  wait_for('diagnostics of the importing module after the edit', function()
+    return #vim.diagnostic.get(model) > 0
+  end)
+  log.crossfile = shown(model)
+  log.modified = vim.bo[config].modified
+  step('importer republished')
+
+  local def_needle = assert(os.getenv('PTO_E2E_DEF_NEEDLE'), 'PTO_E2E_DEF_NEEDLE not set')
+  local def_line = line_of(model, def_needle)
+  local def_text = vim.api.nvim_buf_get_lines(model, def_line - 1, def_line, false)[1]
+  local params = {
+    textDocument = { uri = vim.uri_from_bufnr(model) },
+    position = { line = def_line - 1, character = def_text:find(def_needle, 1, true) - 1 },
+  }
+  local answers = vim.lsp.buf_request_sync(model, 'textDocument/definition', params, step_timeout)
+  for _, a in pairs(answers or {}) do
+    local result = a.result
+    if result and result ~= vim.NIL then
+      local first = result[1] or result
+      log.definition = { uri = first.uri or first.targetUri, line = (first.range or first.targetSelectionRange).start.line + 1 }
+    end
+  end
+  step('definition')
+  log.ok = true
+  save_log()
+end
+
 if os.getenv('PTO_E2E_SCENARIO') == 'inlay' then
   run = run_inlay
 elseif os.getenv('PTO_E2E_SCENARIO') == 'graph' then
@@ -375,6 +432,8 @@ elseif os.getenv('PTO_E2E_SCENARIO') == 'compile' then
   run = run_compile
 elseif os.getenv('PTO_E2E_SCENARIO') == 'typed' then
   run = run_typed
+elseif os.getenv('PTO_E2E_SCENARIO') == 'crossfile' then
+  run = run_crossfile
 end
 
 -- A whole-run watchdog too: a step that blocks without yielding still ends the editor.

@@ -62,6 +62,58 @@ class NeovimIT extends EditorScenarios {
 	}
 
 	/**
+	 * A package: the model imports its shapes from config.py. Typing a new row count into config.py, not
+	 * saved, brings an error to the model's load (which now reads past its tensor); go-to-definition on the
+	 * model's ROWS opens config.py at its assignment.
+	 */
+	@Test
+	@Timeout(value = 5, unit = TimeUnit.MINUTES)
+	void anUnsavedEditOfAnImportedModuleReachesTheImporter() throws Exception {
+		Path workspace = Files.createDirectories(temp.resolve("workspace"));
+		Path pkg = Files.createDirectories(workspace.resolve("pkg"));
+		Files.writeString(pkg.resolve("__init__.py"), "");
+		Path config = pkg.resolve("config.py");
+		String configText = "\"\"\"Shapes of the model.\"\"\"\nROWS = 64\nCOLS = 128\n";
+		Files.writeString(config, configText);
+		Path model = pkg.resolve("model.py");
+		String text = """
+				import pypto.language as pl
+				import torch
+
+				from .config import ROWS, COLS
+
+
+				@pl.jit
+				def scale(x: pl.Tensor, out: pl.Out[pl.Tensor]):
+				    with pl.at(level=pl.Level.CORE_GROUP):
+				        t = pl.load(x, [0, 0], [ROWS, COLS])
+				        out = pl.store(t, [0, 0], out)
+				    return out
+
+
+				if __name__ == "__main__":
+				    scale(torch.empty([64, 128], dtype=torch.float32), torch.empty([64, 128], dtype=torch.float32))
+				""";
+		Files.writeString(model, text);
+		EditorRun.Result r = run(workspace, Map.of("PTO_E2E_SCENARIO", "crossfile", "PTO_E2E_FILE", model.toString(),
+				"PTO_E2E_OTHER", config.toString(), "PTO_E2E_NEEDLE", "ROWS = 64", "PTO_E2E_FROM", "64", "PTO_E2E_TO", "128",
+				"PTO_E2E_DEF_NEEDLE", "ROWS, COLS])"));
+		JsonObject log = r.log();
+		assertFalse(log.has("error"), () -> "the editor script failed: " + r.describe());
+		assertEquals(List.of(), EditorScenario.shown(log, "initial").stream().toList(), "clean as opened");
+		int load = EditorScenario.line(text, "t = pl.load(x");
+		assertEquals(List.of(new EditorScenario.Shown("PTO500", load, 1)), EditorScenario.shown(log, "crossfile").stream().toList(),
+				r::describe);
+		assertTrue(log.getAsJsonArray("crossfile").get(0).getAsJsonObject().get("message").getAsString()
+				.contains("reads past the end of dimension 0"), r::describe);
+		assertTrue(log.get("modified").getAsBoolean(), "config.py not saved");
+		assertEquals(configText, Files.readString(config), "the file on disk is untouched");
+		JsonObject def = log.getAsJsonObject("definition");
+		assertEquals(config.toUri().toString(), def.get("uri").getAsString(), r::describe);
+		assertEquals(2, def.get("line").getAsInt(), "ROWS = ... is config.py's line 2");
+	}
+
+	/**
 	 * The inlay hints of a jit function through Neovim's own client (textDocument/inlayHint; Neovim 0.7
 	 * has the request, not the display): each tile after its name, each bare annotation's shape and dtype.
 	 */
