@@ -56,6 +56,16 @@ public interface ImportedModules {
 		return java.util.Set.of();
 	}
 
+	/**
+	 * What running {@code from <module> import <name>} (name null: {@code import <module>}) raises, as
+	 * Python says it ("ModuleNotFoundError: No module named 'pkg.missing'"), or null when it runs or that
+	 * cannot be known (a module outside the project may be installed; a name a module binds by means the
+	 * analyzer does not read is assumed bound).
+	 */
+	default String importError(String module, String name) {
+		return null;
+	}
+
 	/** The file of a module of the project ({@code import pkg.config as cfg}), or null. */
 	default Definition moduleFile(String module) {
 		return null;

@@ -300,6 +300,96 @@ public final class ProjectModules {
 			return null;
 		}
 
+		@Override
+		public String importError(String module, String name) {
+			Path m = resolve(module);
+			if (m == null) {
+				if (!module.startsWith(".") || namespaceOrCompiled(module)) {
+					return null; // outside the project: perhaps installed
+				}
+				return "ModuleNotFoundError: No module named '" + dotted(module) + "'";
+			}
+			if (reading.modules.contains(m)) {
+				return null; // the file importing itself, or a cycle: Python binds what ran so far
+			}
+			Exports e = exports(m, reading);
+			if (e.problem() != null && e.problem().startsWith("has a syntax error")) {
+				return "SyntaxError: " + root.relativize(m) + " " + e.problem();
+			}
+			if (name == null || e.text() == null || definitionIn(m, name, 0) != null || submodule(module, name) != null) {
+				return null;
+			}
+			// a name its module may bind in ways not read here (in an if or try, by globals(), __getattr__)
+			java.util.regex.Pattern word = java.util.regex.Pattern.compile("(?<![\\w])(" + java.util.regex.Pattern.quote(name)
+					+ "|__getattr__|globals|setattr|exec)(?![\\w])", java.util.regex.Pattern.UNICODE_CHARACTER_CLASS);
+			if (word.matcher(e.text()).find()) {
+				return null;
+			}
+			return "ImportError: cannot import name '" + name + "' from '" + dotted(module) + "' (" + m + ")";
+		}
+
+		/** A relative module that is a folder without __init__.py (a namespace package) or a compiled module. */
+		private boolean namespaceOrCompiled(String module) {
+			Path p = relativeBase(module);
+			if (p == null) {
+				return false;
+			}
+			if (Files.isDirectory(p)) {
+				return true;
+			}
+			Path dir = p.getParent();
+			String stem = p.getFileName().toString() + ".";
+			try (java.util.stream.Stream<Path> s = Files.list(dir)) {
+				return s.anyMatch(f -> f.getFileName().toString().startsWith(stem) && !f.getFileName().toString().equals(stem + "py"));
+			} catch (IOException | RuntimeException ex) {
+				return false;
+			}
+		}
+
+		/** The path a relative module names, without its suffix (pkg/missing for .missing), or null. */
+		private Path relativeBase(String module) {
+			int dots = 0;
+			while (dots < module.length() && module.charAt(dots) == '.') {
+				dots++;
+			}
+			Path base = file.getParent();
+			for (int i = 1; i < dots && base != null; i++) {
+				base = base.getParent();
+			}
+			String rest = module.substring(dots);
+			if (base == null || rest.isEmpty()) {
+				return null;
+			}
+			for (String part : rest.split("\\.")) {
+				base = base.resolve(part);
+			}
+			return base;
+		}
+
+		/** A module as Python names it in its errors: a relative one made absolute from the file's package. */
+		private String dotted(String module) {
+			if (!module.startsWith(".")) {
+				return module;
+			}
+			int dots = 0;
+			while (dots < module.length() && module.charAt(dots) == '.') {
+				dots++;
+			}
+			Path base = file.getParent();
+			for (int i = 1; i < dots && base != null; i++) {
+				base = base.getParent();
+			}
+			java.util.LinkedList<String> parts = new java.util.LinkedList<>();
+			for (Path p = base; p != null && Files.isRegularFile(p.resolve("__init__.py")); p = p.getParent()) {
+				parts.addFirst(p.getFileName().toString());
+			}
+			String rest = module.substring(dots);
+			if (!rest.isEmpty()) {
+				parts.add(rest);
+			}
+			return String.join(".", parts);
+		}
+
 		/** from pkg import config: the submodule's file, or null. */
 		private Definition submodule(String module, String name) {
 			return moduleFile(ImportKinds.path(module, name));

@@ -54,7 +54,7 @@ public final class Rules {
 			new UnsupportedHostOpRule(), new HierarchyCallRule(), new UnknownFunctionRule(), new ArgumentCountRule(),
 			new UnknownKeywordRule(), new UnknownBuiltinRule(), new FunctionDeclarationRule(),
 			new DeviceBeforeDefinitionRule(), new MissingAnnotationRule(), new UnsupportedStatementRule(),
-			new InvalidLoopRule(), new JitShapeUnknownRule(), new CompileRejectedRule(), new CompileUnsupportedRule(),
+			new InvalidLoopRule(), new JitShapeUnknownRule(), new dev.ptotools.analyzer.rules.imports.ImportErrorRule(), new CompileRejectedRule(), new CompileUnsupportedRule(),
 			new CompileSettingsOverrideRule(), new TileInnermostDimRule());
 
 	private Rules() {

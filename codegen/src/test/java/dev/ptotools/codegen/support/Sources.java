@@ -17,8 +17,29 @@ import dev.ptotools.codegen.RuntimeHeader;
 /** Test helpers: compile DSL text in memory and pick files out of the result. */
 public final class Sources {
 
+	/**
+	 * Stand-ins of pypto's builtin collective templates (this repository carries none of pypto's files):
+	 * every placeholder pypto fills, in three files named as pypto's.
+	 */
+	public static final dev.ptotools.codegen.BuiltinTemplates STAND_IN_TEMPLATES = new dev.ptotools.codegen.BuiltinTemplates() {
+		@Override
+		public java.util.SortedMap<String, String> templates(String templatePackage) {
+			java.util.SortedMap<String, String> t = new java.util.TreeMap<>();
+			t.put("entry.cpp.in", "// {{entry}} ({{variant}}) for {{runtime}} from {{template_package}}\n");
+			t.put("kernel.cpp.in", "// {{kernel_name}}\n");
+			t.put("kernel_config.py.in", "# {{variant}}\n");
+			return t;
+		}
+
+		@Override
+		public String whereLooked() {
+			return "the tests' stand-ins";
+		}
+	};
+
 	/** pypto's current output: the plain pto_orchestration_api.h include. */
-	public static final CompileOptions PLAIN = CompileOptions.DEFAULT.withHeader(RuntimeHeader.PTO_ORCHESTRATION_API);
+	public static final CompileOptions PLAIN = CompileOptions.DEFAULT.withHeader(RuntimeHeader.PTO_ORCHESTRATION_API)
+			.withBuiltinTemplates(STAND_IN_TEMPLATES);
 
 	public static final String HEADER = "import pypto.language as pl\nimport pypto.language.distributed as pld\n\n";
 
