@@ -48,6 +48,18 @@ final class OpTypeChecks {
 	private static final Set<String> COL_REDUCE = Set.of("col_sum", "col_max", "col_min", "col_prod", "col_argmax",
 			"col_argmin");
 
+	/** DeduceTileRowExpandType (tile_ops/broadcast.cpp): a tile, then a row vector [rows, 1]. */
+	private static final Set<String> ROW_EXPAND = Set.of("row_expand", "row_expand_sub", "row_expand_div",
+			"row_expand_mul", "row_expand_max", "row_expand_min", "row_expand_expdif");
+
+	/** DeduceTileColExpandType: a target tile, then a column tile. */
+	private static final Set<String> COL_EXPAND = Set.of("col_expand", "col_expand_mul", "col_expand_add",
+			"col_expand_div", "col_expand_sub", "col_expand_max", "col_expand_min", "col_expand_expdif");
+
+	/** tile.row_expand_add's dtypes (IsTRowExpandAddDataType). */
+	private static final Set<DType> ROW_EXPAND_ADD_DTYPES = Set.of(DType.INT8, DType.INT16, DType.INT32, DType.FP16,
+			DType.FP32);
+
 	/** tile.div's dtypes (IsTDivDataType). */
 	private static final Set<DType> TDIV_DTYPES = Set.of(DType.INT16, DType.INT32, DType.FP16, DType.FP32);
 
@@ -117,6 +129,21 @@ final class OpTypeChecks {
 			}
 		} else if (TILE_SCALAR.contains(name) && args.size() == 2) {
 			tileArg(op, args, 0, "first argument");
+		} else if (ROW_EXPAND.contains(name) && args.size() == 2) {
+			rowExpand(op, args);
+		} else if (name.equals("row_expand_add") && (args.size() == 2 || args.size() == 3)) {
+			rowExpandAdd(op, args);
+		} else if (COL_EXPAND.contains(name) && args.size() == 2) {
+			// PromoteDataTypes finds a common dtype for any two: only the kinds are checked
+			tileArg(op, args, 0, "first argument");
+			tileArg(op, args, 1, "second argument");
+		} else if (name.equals("expands") && args.size() == 2) {
+			tileArg(op, args, 0, "first argument");
+			Type t = args.get(1).type();
+			if (t instanceof Type.Tile || t instanceof Type.Tensor) {
+				throw new IrTypeError("The operator " + op + " requires second argument to be a ScalarType, but got "
+						+ ScalarOps.typeName(t));
+			}
 		} else if (name.equals("matmul") && args.size() == 2) {
 			Type.Tile a = tileArg(op, args, 0, "first argument");
 			Type.Tile b = tileArg(op, args, 1, "second argument");
@@ -135,6 +162,62 @@ final class OpTypeChecks {
 				throw new IrTypeError("The operator " + op + " requires matching physical inner dimensions (physical K), "
 						+ "but got lhs K=" + k1 + " and rhs K=" + k2);
 			}
+		}
+	}
+
+	/** DeduceTileRowExpandType: the row vector's last dimension is 1 and its rows are the tile's. */
+	private static void rowExpand(String op, List<Expr> args) {
+		Type.Tile tile = tileArg(op, args, 0, "first argument");
+		Type.Tile row = tileArg(op, args, 1, "second argument");
+		if (tile == null || row == null) {
+			return;
+		}
+		atLeast2D(op, tile, "first");
+		atLeast2D(op, row, "second");
+		Long cols = constant(row.shape().get(row.shape().size() - 1));
+		if (cols == null || cols != 1) {
+			// pypto requires a constant 1 here (a symbolic last dimension is rejected too)
+			throw new IrTypeError("The operator " + op + " requires second argument's last dimension to be 1, but got "
+					+ IrPrinter.shape(row.shape()));
+		}
+		Long tileRows = constant(tile.shape().get(tile.shape().size() - 2));
+		Long rowRows = constant(row.shape().get(row.shape().size() - 2));
+		if (tileRows != null && rowRows != null && !tileRows.equals(rowRows)) {
+			throw new IrTypeError("The operator " + op + " requires matching row dimensions, but got tile rows=" + tileRows
+					+ " and row_vec rows=" + rowRows);
+		}
+	}
+
+	/**
+	 * DeduceTileRowExpandAddType, the checks that do not depend on tile layouts (its valid-extent checks
+	 * read the effective block layout, which this compiler does not track for every tile).
+	 */
+	private static void rowExpandAdd(String op, List<Expr> args) {
+		Type.Tile tile = tileArg(op, args, 0, "first argument");
+		Type.Tile row = tileArg(op, args, 1, "second argument");
+		if (args.size() == 3 && (args.get(2).type() instanceof Type.Tensor || args.get(2).type() instanceof Type.Scalar)) {
+			throw new IrTypeError("The operator " + op + " requires optional third argument tmp to be a TileType, but got "
+					+ ScalarOps.typeName(args.get(2).type()));
+		}
+		if (tile == null || row == null) {
+			return;
+		}
+		atLeast2D(op, tile, "first");
+		atLeast2D(op, row, "second");
+		if (tile.dtype() != row.dtype()) {
+			throw new IrTypeError("The operator " + op + " requires src0 and src1 to have the same dtype, but got "
+					+ tile.dtype().text() + " and " + row.dtype().text());
+		}
+		if (!ROW_EXPAND_ADD_DTYPES.contains(tile.dtype())) {
+			throw new IrTypeError("The operator " + op + " requires dtype in {INT8, INT16, INT32, FP16, FP32}, but got "
+					+ tile.dtype().text());
+		}
+	}
+
+	private static void atLeast2D(String op, Type.Tile t, String which) {
+		if (t.shape().size() < 2) {
+			throw new IrTypeError("The operator " + op + " requires " + which + " argument to have at least 2 dimensions, but got "
+					+ t.shape().size() + " dimensions");
 		}
 	}
 

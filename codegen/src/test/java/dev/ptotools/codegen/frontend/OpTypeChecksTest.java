@@ -77,6 +77,22 @@ class OpTypeChecksTest {
 						"pl.tile operation 'row_sum': The operator tile.row_sum requires tmp_tile shape to be at least the "
 								+ "input shape in every dimension, but tmp_tile dimension 1 is undersized; got tmp_tile shape "
 								+ "[64, 32] and input shape [64, 64]"),
+				Arguments.of("row vector", "pl.load(b, [0, 0], [64, 2])", "pl.row_expand_mul(ta, tb)",
+						"pl.load(b, [0, 0], [64, 1])", "pl.row_expand_mul(ta, tb)", "tc = ",
+						"pl operation 'row_expand_mul': The operator tile.row_expand_mul requires second argument's last "
+								+ "dimension to be 1, but got [64, 2]"),
+				Arguments.of("row vector rows", "pl.load(b, [0, 0], [32, 1])", "pl.row_expand_sub(ta, tb)",
+						"pl.load(b, [0, 0], [64, 1])", "pl.row_expand_sub(ta, tb)", "tc = ",
+						"pl operation 'row_expand_sub': The operator tile.row_expand_sub requires matching row dimensions, "
+								+ "but got tile rows=64 and row_vec rows=32"),
+				Arguments.of("row_expand_add dtypes", "pl.cast(pl.load(b, [0, 0], [64, 8]), target_type=pl.FP16)",
+						"pl.row_expand_add(ta, tb)", "pl.load(b, [0, 0], [64, 8])", "pl.row_expand_add(ta, tb)", "tc = ",
+						"pl operation 'row_expand_add': The operator tile.row_expand_add requires src0 and src1 to have the "
+								+ "same dtype, but got fp32 and fp16"),
+				Arguments.of("col vector of a tensor", "pl.load(b, [0, 0], [1, 64])", "pl.tile.col_expand_mul(ta, b)",
+						"pl.load(b, [0, 0], [1, 64])", "pl.tile.col_expand_mul(ta, tb)", "tc = ",
+						"pl.tile operation 'col_expand_mul': The operator tile.col_expand_mul requires second argument to be "
+								+ "a TileType, but got TensorType"),
 				Arguments.of("load of a tile", b64, "pl.load(ta, [0, 0], [64, 64])", b64, "pl.load(a, [0, 0], [64, 64])",
 						"tc = ", "pl operation 'load': The operator tile.load requires first argument to be a TensorType or "
 								+ "DistributedTensorType, but got TileType"),
