@@ -1,5 +1,6 @@
 package dev.ptotools.codegen.emit;
 
+import java.util.List;
 import java.util.Map;
 
 import dev.ptotools.codegen.Backend;
@@ -17,7 +18,8 @@ import dev.ptotools.codegen.support.CodegenException;
  * that holds whatever its memory planner does: a buffer's high-water mark is at least the size of any one
  * tile in it, so a kernel tile larger than its memory space on the backend (src/backend/common/soc.cpp:
  * the unified buffer, Vec, 184 KB on Ascend910B and 240 KB on Ascend950; L1, Mat, 512 KB) is rejected. pypto reports the kernel's whole high-water mark, which depends on its reuse of buffers; this
- * says the one tile that is enough, at the statement that defines it.
+ * says the one tile that is enough, at the statement that defines it, or else the tiles that must be in
+ * memory together ({@link TileLiveBytes}), after the statement where they are most.
  *
  * <p>Needs: the program after the passes (memory spaces inferred, AIV split halves applied). Tiles with a
  * dimension that is not a constant are not judged, nor are the kernels of explicit {@code pl.split_aiv}
@@ -59,6 +61,16 @@ public final class TileCapacityCheck {
 					super.stmt(s);
 				}
 			}.stmt(f.body());
+			// no one tile too large: the tiles that must be in memory together
+			for (TileLiveBytes.Peak p : TileLiveBytes.of(f.body(), limits.keySet()).values()) {
+				long limit = limits.get(p.memory());
+				if (p.bytes() > limit) {
+					List<String> names = p.tiles().stream().map(v -> "'" + sourceName(v.name()) + "'").toList();
+					throw new CodegenException("Failed to compile function '" + f.name() + "': " + p.memory()
+							+ " buffer usage (at least " + p.bytes() + " bytes: tiles " + String.join(", ", names)
+							+ " live together) exceeds platform limit (" + limit + " bytes)", p.at() != null ? p.at() : f.span());
+				}
+			}
 		}
 	}
 
