@@ -332,7 +332,7 @@ public final class ProjectModules {
 		private boolean namespaceOrCompiled(String module) {
 			Path p = relativeBase(module);
 			if (p == null) {
-				return false;
+				return true; // "from . import x" in a folder without __init__.py: a namespace package, or unknown
 			}
 			if (Files.isDirectory(p)) {
 				return true;

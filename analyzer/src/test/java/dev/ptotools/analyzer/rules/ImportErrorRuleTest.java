@@ -104,6 +104,13 @@ class ImportErrorRuleTest {
 		assertEquals(List.of(), pto411(check("from .config import ROWS\nfrom .ns import shapes\nfrom othermod import COLS\n")));
 		assertEquals(List.of(), pto411(check("from .config import ROWS\nfrom .dyn import COLS\n")));
 		assertEquals(List.of(), pto411(check("from .config import ROWS\nimport numpy as COLS\n")));
+		// a module of a namespace package (no __init__.py) importing from its own package
+		write("ns2/config.py", "ROWS = 64\nCOLS = 32\n");
+		write("ns2/model.py", "import pypto.language as pl\nimport torch\n\nfrom . import config\nROWS = config.ROWS\n"
+				+ "COLS = config.COLS\n" + USES);
+		Path model = root.resolve("ns2/model.py");
+		assertEquals(List.of(), pto411(Analyzer.standard().analyze(PythonFrontEnd.get().parse(model), AnalyzerConfig.DEFAULT,
+				new ProjectModules(root).forFile(model)).diagnostics()));
 	}
 
 	@Test
