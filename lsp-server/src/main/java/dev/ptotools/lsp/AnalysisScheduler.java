@@ -112,10 +112,13 @@ public final class AnalysisScheduler {
 				return; // nothing an importer sees changed: the cut-off
 			}
 			for (OpenDocument d : importers) {
-				synchronized (d) {
-					// what is held or under way of its version read the module as it was
-					d.compiling = null;
-					d.compilingVersion = Integer.MIN_VALUE;
+				synchronized (d.publishing) {
+					synchronized (d) {
+						// what is held or under way of its version read the module as it was
+						d.compiling = null;
+						d.compilingVersion = Integer.MIN_VALUE;
+						d.importsEpoch++;
+					}
 				}
 				importerReanalyses.incrementAndGet();
 				offerAndPublish(d, analyze(d.snapshot()));
@@ -319,7 +322,9 @@ public final class AnalysisScheduler {
 	 */
 	private void scheduleCompile(OpenDocument doc, AnalyzedDocument quick, int delayMs) {
 		OpenDocument.Snapshot snap = quick.snapshot();
-		java.util.function.BooleanSupplier superseded = () -> doc.snapshot().version() != snap.version();
+		int epoch = doc.importsEpoch;
+		java.util.function.BooleanSupplier superseded = () -> doc.snapshot().version() != snap.version()
+				|| doc.importsEpoch != epoch;
 		if (!quick.usable() || !quick.analysis().isPypto() || superseded.getAsBoolean()) {
 			return;
 		}
@@ -448,10 +453,14 @@ public final class AnalysisScheduler {
 			Analysis compiled = quick != null ? compiler.extend(quick.analysis(), settings.analyzerConfig(project))
 					: compiler.analyze(PythonFrontEnd.get().parse(snap.text()), settings.analyzerConfig(project))
 							.withoutSyntaxTree();
-			if (superseded.getAsBoolean()) {
-				return unchanged(quick);
+			AnalyzedDocument done;
+			synchronized (doc.publishing) {
+				// checked where it is published: a re-analysis for an imported module's change publishes under it too
+				if (superseded.getAsBoolean()) {
+					return unchanged(quick);
+				}
+				done = offerAndPublish(doc, AnalyzedDocument.of(snap, compiled, settings, project));
 			}
-			AnalyzedDocument done = offerAndPublish(doc, AnalyzedDocument.of(snap, compiled, settings, project));
 			compiledListener.accept(done);
 			return done;
 		}

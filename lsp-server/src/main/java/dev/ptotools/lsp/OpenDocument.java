@@ -51,6 +51,11 @@ public final class OpenDocument {
 	boolean inFlightRequested;
 	/** The compile step of the newest analyzed version, and that version. */
 	AnalysisScheduler.PendingCompile compiling;
+	/**
+	 * Counts the analyses of this version made again because a module it imports changed: a compile step
+	 * begun before one of them read the module as it was, and its result is dropped.
+	 */
+	volatile int importsEpoch;
 	int compilingVersion = Integer.MIN_VALUE;
 	/** Held while a version's diagnostics are checked and sent. */
 	final Object publishing = new Object();

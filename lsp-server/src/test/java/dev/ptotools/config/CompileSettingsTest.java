@@ -30,7 +30,9 @@ class CompileSettingsTest {
 
 	@Test
 	void defaultsWhenNothingIsSet() {
-		assertEquals(CompileOptions.DEFAULT, ServerSettings.EMPTY.effectiveCompile(ProjectConfig.NONE).options());
+		// the builtin collectives' templates: from the pypto python3 imports, unless a setting names a folder
+		assertEquals(CompileOptions.DEFAULT.withBuiltinTemplates(PyptoPackage.FOUND_AS_PYTHON_DOES),
+				ServerSettings.EMPTY.effectiveCompile(ProjectConfig.NONE).options());
 		assertEquals("a2a3sim", CompileOptions.DEFAULT.platform());
 	}
 
