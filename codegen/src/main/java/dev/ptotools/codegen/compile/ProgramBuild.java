@@ -50,6 +50,7 @@ final class ProgramBuild {
 	private static List<GeneratedFile> files(String out, Program input, Program program, CompileOptions options,
 			RankLoops loops, List<TaskGraph> graphs) {
 		dev.ptotools.codegen.emit.KernelCodegenChecks.check(program);
+		dev.ptotools.codegen.emit.TileCapacityCheck.explicitL0Operands(input);
 		dev.ptotools.codegen.emit.TileCapacityCheck.check(program, options.backend());
 		List<GeneratedFile> files = new ArrayList<>();
 		List<Function> orchs = new ArrayList<>();

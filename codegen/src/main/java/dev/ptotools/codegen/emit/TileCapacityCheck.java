@@ -74,6 +74,65 @@ public final class TileCapacityCheck {
 		}
 	}
 
+	/** L0A and L0B hold 64 KB on both backends (src/backend/common/soc.cpp). */
+	private static final long L0_AB_BYTES = 64L * 1024;
+
+	/**
+	 * pypto's AutoTileMatmulL0 CheckExplicitL0OperandCapacity: a matmul operand the user already moved to
+	 * Left or Right is not retiled, so one larger than L0A/L0B by itself is rejected (a ValueError), at the
+	 * operand's definition. Run on the program as the front end built it (AutoTileMatmulL0 comes before
+	 * InferTileMemorySpace: only the user's own moves to Left or Right are there, not the passes').
+	 */
+	public static void explicitL0Operands(Program input) {
+		for (Function f : input.functions()) {
+			if (f.body() != null) {
+				explicitL0Operands(f); // kernels, and the InCore scopes not outlined yet
+			}
+		}
+	}
+
+	private static void explicitL0Operands(Function f) {
+		java.util.Map<dev.ptotools.codegen.ir.Var, dev.ptotools.analyzer.ir.Span> defs = new java.util.HashMap<>();
+		new IrVisitor() {
+			@Override
+			public void stmt(Stmt s) {
+				if (s instanceof Stmt.Assign a) {
+					defs.put(a.var(), a.span());
+				}
+				super.stmt(s);
+			}
+
+			@Override
+			public void call(Expr.Call c) {
+				super.call(c);
+				int lhs = c.isOp("tile.matmul") || c.isOp("tile.matmul_bias") ? 0 : c.isOp("tile.matmul_acc") ? 1 : -1;
+				if (lhs < 0 || c.args().size() < lhs + 2) {
+					return;
+				}
+				operand(c, c.args().get(lhs), MemorySpace.Left, "left", "L0A");
+				operand(c, c.args().get(lhs + 1), MemorySpace.Right, "right", "L0B");
+			}
+
+			private void operand(Expr.Call c, Expr e, MemorySpace space, String role, String hardware) {
+				if (!(e instanceof dev.ptotools.codegen.ir.Var v) || !(v.type() instanceof Type.Tile t) || t.memory() != space) {
+					return;
+				}
+				long bytes = bytes(t);
+				if (bytes <= L0_AB_BYTES) {
+					return;
+				}
+				dev.ptotools.analyzer.ir.Span at = defs.get(v);
+				throw new CodegenException(c.name() + " " + role + " operand '" + sourceName(v.name()) + "' is already resident in "
+						+ space + " (" + hardware + ") with physical shape " + dev.ptotools.codegen.ir.IrPrinter.shape(t.shape())
+						+ " and dtype " + t.dtype().text() + ", requiring " + bytes + " bytes, but the active backend provides "
+						+ L0_AB_BYTES + " bytes. AutoTileMatmulL0 does not retile operands already placed in Left or Right. Keep"
+						+ " this operand in Mat and pass it directly to " + c.name() + " so AutoTileMatmulL0 can choose legal L0"
+						+ " tiles, or manually extract a smaller " + space + " tile.",
+						at != null ? at : c.span() != null ? c.span() : f.span());
+			}
+		}.stmt(f.body());
+	}
+
 	/** The name as the user wrote it: SSA versions ({@code t__ssa_v0}) are the passes' own. */
 	private static String sourceName(String name) {
 		return name.replaceAll("__ssa_v\\d+$", "");

@@ -103,4 +103,45 @@ class KernelCodegenChecksTest {
 		assertEquals(List.of(), g.problems().stream().filter(Problem::isError).toList());
 		assertFalse(g.files().isEmpty());
 	}
+
+	private static String cube(String leftShape) {
+		return Sources.HEADER + """
+				@pl.program
+				class P:
+				    @pl.function(type=pl.FunctionType.InCore)
+				    def kernel(self, a: pl.Tensor[[128, 512], pl.FP16], b: pl.Tensor[[512, 64], pl.FP16],
+				               c: pl.Out[pl.Tensor[[128, 64], pl.FP32]]) -> pl.Tensor[[128, 64], pl.FP32]:
+				        ta = pl.load(a, [0, 0], %s, target_memory=pl.Mem.Mat)
+				        tb = pl.load(b, [0, 0], [%s, 64], target_memory=pl.Mem.Mat)
+				        la = pl.move(ta, target_memory=pl.Mem.Left)
+				        lb = pl.move(tb, target_memory=pl.Mem.Right)
+				        tc = pl.matmul(la, lb)
+				        c = pl.store(tc, [0, 0], c)
+				        return c
+
+				    @pl.function(type=pl.FunctionType.Orchestration)
+				    def orch(self, a: pl.Tensor[[128, 512], pl.FP16], b: pl.Tensor[[512, 64], pl.FP16],
+				             c: pl.Out[pl.Tensor[[128, 64], pl.FP32]]) -> pl.Tensor[[128, 64], pl.FP32]:
+				        c = self.kernel(a, b, c)
+				        return c
+				""".formatted(leftShape, leftShape.replaceAll("\\[\\d+, (\\d+)\\]", "$1"));
+	}
+
+	/** An operand the user moved to Left itself is not retiled by pypto: larger than L0A alone, it is rejected. */
+	@Test
+	void anExplicitLeftOperandLargerThanL0AIsRejectedAtItsDefinition() {
+		String src = cube("[128, 512]");
+		Generation g = Sources.generate(src, Sources.PLAIN);
+		List<Problem> errors = g.problems().stream().filter(Problem::isError).toList();
+		assertEquals(1, errors.size(), g.problems().toString());
+		assertEquals("PTO500: tile.matmul left operand 'la' is already resident in Left (L0A) with physical shape [128, 512]"
+				+ " and dtype fp16, requiring 131072 bytes, but the active backend provides 65536 bytes. AutoTileMatmulL0 does"
+				+ " not retile operands already placed in Left or Right. Keep this operand in Mat and pass it directly to"
+				+ " tile.matmul so AutoTileMatmulL0 can choose legal L0 tiles, or manually extract a smaller Left tile.",
+				errors.get(0).message());
+		assertEquals(src.lines().toList().indexOf("        la = pl.move(ta, target_memory=pl.Mem.Left)") + 1, errors.get(0).line());
+		// a quarter of it, 32 KB, fits
+		assertEquals(List.of(), Sources.generate(cube("[128, 128]"), Sources.PLAIN).problems().stream()
+				.filter(Problem::isError).toList());
+	}
 }
