@@ -57,7 +57,8 @@ final class TileLiveBytes {
 		new IrVisitor() {
 			@Override
 			public void stmt(Stmt s) {
-				if (s instanceof Stmt.Assign a && a.var().type() instanceof Type.Tile tile && spaces.contains(tile.memory())
+				if (s instanceof Stmt.Assign a && a.var().type() instanceof Type.Tile tile && tile.memory() != null
+						&& spaces.contains(tile.memory())
 						&& a.value() instanceof Expr.Call c && c.isOp() && ALLOCATING.contains(c.name())) {
 					long n = staticBytes(tile);
 					if (n > 0) {
