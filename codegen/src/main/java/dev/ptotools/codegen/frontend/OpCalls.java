@@ -293,12 +293,13 @@ final class OpCalls {
 		}
 		Map<String, Object> kw = new LinkedHashMap<>();
 		kw.put("target_type", to);
+		boolean tile = x.type() instanceof Type.Tile;
 		try {
 			kw.put("mode", a.containsKey("mode") ? castMode(a.get("mode")) : 2L); // pypto's default: "round"
+			OpTypeChecks.sameDtypeCast(tile ? "tile.cast" : "tensor.cast", x.type(), to);
 		} catch (IrTypeError e) {
 			throw atCall(c.funcText() == null ? "pl.cast" : p.ctx.normalize(c.funcText()), e, c);
 		}
-		boolean tile = x.type() instanceof Type.Tile;
 		return Call.op(tile ? "tile.cast" : "tensor.cast", List.of(x), kw, OpTypes.withDtype(x.type(), to), c.span());
 	}
 

@@ -76,10 +76,47 @@ final class OpTypeChecks {
 		if (name.equals("reshape") && args.size() >= 2 && args.get(1) instanceof Expr.MakeTuple to) {
 			reshape(op, ns, args.get(0).type(), to.elements());
 		}
+		if (name.equals("cast") && args.size() == 1) {
+			sameDtypeCast(op, args.get(0).type(), kwargs.get("target_type"));
+		}
+		if (op.equals("tile.store") && !args.isEmpty() && args.get(0).type() instanceof Type.Tile t) {
+			atomicStore(op, t, kwargs.get("atomic"));
+		}
 		if (ns.equals("tile")) {
 			tileOp(op, name, args);
 		} else if (ns.equals("tensor")) {
 			tensorOp(op, name, args, kwargs);
+		}
+	}
+
+	/**
+	 * DeduceTileCastType / DeduceTensorCastType: a cast to the dtype it has is refused (pto.tcvt is for
+	 * conversions; a same-dtype one can corrupt values).
+	 */
+	static void sameDtypeCast(String op, Type input, Object target) {
+		DType from = input instanceof Type.Tile t ? t.dtype() : input instanceof Type.Tensor t ? t.dtype() : null;
+		if (from != null && target instanceof DType to && from == to) {
+			throw new IrTypeError(op + ": target_type " + to.text() + " equals input dtype; same-dtype cast is not a valid"
+					+ " operation. Remove the cast or use a different target_type.");
+		}
+	}
+
+	/** tile.store's atomic kwarg: None_ or Add, and Add only on the hardware's atomic-add dtypes. */
+	private static final Set<DType> ATOMIC_ADD = Set.of(DType.FP32, DType.BF16, DType.FP16, DType.INT32, DType.INT16,
+			DType.INT8);
+
+	static void atomicStore(String op, Type.Tile tile, Object atomic) {
+		long value = atomic instanceof Long l ? l
+				: atomic instanceof dev.ptotools.analyzer.facts.Values.EnumValue e
+						? (e.member().equals("Add") ? 1 : e.member().equals("None_") ? 0 : -1)
+						: 0;
+		if (value != 0 && value != 1 && atomic instanceof Long) {
+			throw new IrTypeError("The operator " + op + " atomic kwarg must be AtomicType.None_ or AtomicType.Add, but got int "
+					+ value);
+		}
+		if (value == 1 && !ATOMIC_ADD.contains(tile.dtype())) {
+			throw new IrTypeError("The operator " + op + " with atomic=AtomicType.Add requires an fp32/bf16/fp16/int32/int16/int8"
+					+ " tile (hardware atomic-add dtypes), but got " + tile.dtype().text());
 		}
 	}
 

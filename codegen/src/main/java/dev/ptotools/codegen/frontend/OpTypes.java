@@ -33,6 +33,44 @@ final class OpTypes {
 			"set_validshape", "write", "scatter_update", "prelu", "addc", "subc", "tget_scale_addr", "matmul_acc",
 			"gemv_acc", "batch_matmul_acc", "matmul_mx_acc", "assemble", "scatter", "scatter_mask");
 
+	/** The tensor scalar ops whose result dtype is PromoteDataTypes(tensor, scalar) (tensor.subs keeps the tensor's). */
+	private static final Set<String> PROMOTING_SCALAR = Set.of("adds", "muls", "divs", "fmods");
+
+	/** The element-wise binary ops whose result dtype is PromoteDataTypes of the operands'. */
+	private static final Set<String> PROMOTING_BINARY = Set.of("add", "sub", "mul", "maximum", "minimum", "fmod", "rem",
+			"part_add", "part_mul", "part_max", "part_min", "and", "or", "xor");
+
+	/**
+	 * pypto's PromoteDataTypes (type_inference.cpp): a float over an int, else the wider, else at equal width
+	 * a signed int, else the first.
+	 */
+	static DType promote(DType a, DType b) {
+		if (a == b) {
+			return a;
+		}
+		if (a.isFloat() != b.isFloat()) {
+			return a.isFloat() ? a : b;
+		}
+		if (a.bits() != b.bits()) {
+			return a.bits() > b.bits() ? a : b;
+		}
+		if (!a.isFloat() && signedInt(a)) {
+			return a;
+		}
+		if (!b.isFloat() && signedInt(b)) {
+			return b;
+		}
+		return a;
+	}
+
+	private static boolean signedInt(DType d) {
+		return d.name().startsWith("INT");
+	}
+
+	private static DType dtypeOf(Type t) {
+		return t instanceof Type.Tile x ? x.dtype() : t instanceof Type.Tensor x ? x.dtype() : null;
+	}
+
 	private static final Set<String> BROADCAST = Set.of("add", "sub", "mul", "div", "maximum", "minimum", "and", "or",
 			"xor", "shl", "shr", "fmod", "rem", "part_add", "part_mul", "part_max", "part_min", "cmp", "sel");
 
@@ -110,6 +148,13 @@ final class OpTypes {
 						v == null ? List.of() : v.stride(), valid), t.distributed(), t.window());
 			}
 		}
+		if (ns.equals("tensor") && PROMOTING_SCALAR.contains(name) && args.size() == 2
+				&& args.get(1).type() instanceof Type.Scalar sc && sc.dtype() != null && sc.dtype() != DType.INDEX
+				&& first instanceof Type.Tensor t) {
+			// DeduceTensorOpElementwiseScalarType: the scalar's dtype joins in (a float literal is FP32, so an FP16
+			// tensor times 0.5 is FP32); an int literal is a placeholder the wrapper gives the tensor's dtype
+			return withDtype(stripMemory(first), promote(t.dtype(), sc.dtype()));
+		}
 		if (SAME_AS_FIRST.contains(name)) {
 			return stripMemory(first);
 		}
@@ -117,7 +162,11 @@ final class OpTypes {
 			return args.get(2).type(); // the output tensor's type unchanged (pypto's DeduceTileMscatterType)
 		}
 		if (BROADCAST.contains(name) && args.size() >= 2) {
-			return broadcast(first, args.get(1).type(), name.equals("cmp") ? null : null);
+			// the element-wise deducers promote the operands' dtypes (tile.div's are equal; shifts keep the lhs's)
+			DType a = dtypeOf(first);
+			DType b = dtypeOf(args.get(1).type());
+			DType promoted = PROMOTING_BINARY.contains(name) && a != null && b != null && a != b ? promote(a, b) : null;
+			return broadcast(first, args.get(1).type(), promoted);
 		}
 		switch (name) {
 		case "row_sum", "row_max", "row_min", "row_prod", "row_argmax", "row_argmin":

@@ -83,6 +83,13 @@ final class TileMemoryCalls {
 			if (!(v instanceof Long l && l == 0)) {
 				kw.put("atomic", v);
 			}
+			if (tile.type() instanceof Type.Tile t) {
+				try {
+					OpTypeChecks.atomicStore("tile.store", t, v);
+				} catch (IrTypeError e) {
+					throw OpCalls.atCall(written, e, c);
+				}
+			}
 		}
 		// judged only where the tile's valid shape is known here (a load's or a slice's): a tile typed by
 		// an annotation's TileView or by an op this compiler types loosely may move less than its shape

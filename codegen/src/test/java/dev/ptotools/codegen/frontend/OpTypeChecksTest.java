@@ -93,6 +93,10 @@ class OpTypeChecksTest {
 						"pl.load(b, [0, 0], [1, 64])", "pl.tile.col_expand_mul(ta, tb)", "tc = ",
 						"pl.tile operation 'col_expand_mul': The operator tile.col_expand_mul requires second argument to be "
 								+ "a TileType, but got TensorType"),
+				Arguments.of("same-dtype cast", b64, "pl.cast(tb, target_type=pl.FP32)", b64,
+						"pl.cast(pl.cast(tb, target_type=pl.FP16), target_type=pl.FP32)", "tc = ",
+						"pl operation 'cast': tile.cast: target_type fp32 equals input dtype; same-dtype cast is not a valid "
+								+ "operation. Remove the cast or use a different target_type."),
 				Arguments.of("load of a tile", b64, "pl.load(ta, [0, 0], [64, 64])", b64, "pl.load(a, [0, 0], [64, 64])",
 						"tc = ", "pl operation 'load': The operator tile.load requires first argument to be a TensorType or "
 								+ "DistributedTensorType, but got TileType"),
@@ -126,6 +130,29 @@ class OpTypeChecksTest {
 				+ "tile.store writes past the end of dimension 0: offset 16 + extent 64 exceeds the target extent 64. "
 				+ STORE_REMEDY);
 		assertCompiles(kernel(b64, "pl.load(a, [0, 0], [48, 64])", "[16, 0]"));
+	}
+
+	@Test
+	void anAtomicAddStoreNeedsAHardwareAtomicDtype() {
+		String src = Sources.HEADER + """
+				@pl.program
+				class P:
+				    @pl.function(type=pl.FunctionType.InCore)
+				    def kernel(self, a: pl.Tensor[[64, 64], pl.UINT8],
+				               c: pl.Out[pl.Tensor[[64, 64], pl.UINT8]]) -> pl.Tensor[[64, 64], pl.UINT8]:
+				        ta = pl.load(a, [0, 0], [64, 64])
+				        out = pl.store(ta, [0, 0], c, atomic=pl.AtomicType.Add)
+				        return out
+
+				    @pl.function(type=pl.FunctionType.Orchestration)
+				    def orch(self, a: pl.Tensor[[64, 64], pl.UINT8],
+				             c: pl.Out[pl.Tensor[[64, 64], pl.UINT8]]) -> pl.Tensor[[64, 64], pl.UINT8]:
+				        c = self.kernel(a, c)
+				        return c
+				""";
+		assertRejectedAt(src, "out = ", "pl operation 'store': The operator tile.store with atomic=AtomicType.Add requires an "
+				+ "fp32/bf16/fp16/int32/int16/int8 tile (hardware atomic-add dtypes), but got uint8");
+		assertCompiles(src.replace("pl.UINT8", "pl.INT8"));
 	}
 
 	@Test
