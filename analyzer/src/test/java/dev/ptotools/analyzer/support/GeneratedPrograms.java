@@ -14,7 +14,7 @@ public final class GeneratedPrograms {
 	public static String multiRank(int lines) {
 		StringBuilder b = new StringBuilder();
 		b.append("\"\"\"Generated multi-rank PyPTO module for benchmarks.\"\"\"\n\n");
-		b.append("import pypto.language as pl\nimport pypto.language.distributed as pld\n\nROWS = 128\nCOLS = 256\n\n");
+		b.append("import pypto.language as pl\nimport pypto.language.distributed as pld\n\nROWS = 128\nCOLS = 128\n\n");
 		int i = 0;
 		while (countLines(b) < lines) {
 			b.append(program(i++));
