@@ -82,6 +82,7 @@ final class OpTypeChecks {
 		if (op.equals("tile.store") && !args.isEmpty() && args.get(0).type() instanceof Type.Tile t) {
 			atomicStore(op, t, kwargs.get("atomic"));
 		}
+		structural(op, ns, name, args);
 		if (ns.equals("tile")) {
 			tileOp(op, name, args);
 		} else if (ns.equals("tensor")) {
@@ -117,6 +118,36 @@ final class OpTypeChecks {
 		if (value == 1 && !ATOMIC_ADD.contains(tile.dtype())) {
 			throw new IrTypeError("The operator " + op + " with atomic=AtomicType.Add requires an fp32/bf16/fp16/int32/int16/int8"
 					+ " tile (hardware atomic-add dtypes), but got " + tile.dtype().text());
+		}
+	}
+
+	/**
+	 * Checks of the operands' structure that tile and tensor deducers share: a transpose needs two
+	 * dimensions (DeduceTileTransposeType / tensor's), a read or write one index per dimension, a matmul_acc
+	 * the accumulator dtype of its inputs (FP32 for float inputs, INT32 for int8).
+	 */
+	private static void structural(String op, String ns, String name, List<Expr> args) {
+		if (args.isEmpty()) {
+			return;
+		}
+		Type first = args.get(0).type();
+		List<Expr> shape = first instanceof Type.Tile t ? t.shape() : first instanceof Type.Tensor t ? t.shape() : null;
+		if ((name.equals("transpose") || name.equals("transpose_view")) && shape != null && shape.size() < 2) {
+			throw new IrTypeError(op + " requires at least 2 dimensions, but got " + shape.size());
+		}
+		if ((name.equals("read") || name.equals("write")) && shape != null && args.size() >= 2
+				&& args.get(1) instanceof Expr.MakeTuple idx && idx.elements().size() != shape.size()) {
+			throw new IrTypeError(op + " indices count (" + idx.elements().size() + ") must match " + ns + " rank ("
+					+ shape.size() + ")");
+		}
+		if (op.equals("tile.matmul_acc") && args.size() >= 3 && first instanceof Type.Tile acc
+				&& args.get(1).type() instanceof Type.Tile lhs && args.get(2).type() instanceof Type.Tile rhs
+				&& lhs.dtype() == rhs.dtype()) {
+			DType expected = lhs.dtype().isFloat() ? DType.FP32 : lhs.dtype() == DType.INT8 ? DType.INT32 : null;
+			if (expected != null && acc.dtype() != expected) {
+				throw new IrTypeError("The operator " + op + " requires accumulator dtype " + expected.text() + ", but got "
+						+ acc.dtype().text());
+			}
 		}
 	}
 

@@ -97,6 +97,10 @@ class OpTypeChecksTest {
 						"pl.cast(pl.cast(tb, target_type=pl.FP16), target_type=pl.FP32)", "tc = ",
 						"pl operation 'cast': tile.cast: target_type fp32 equals input dtype; same-dtype cast is not a valid "
 								+ "operation. Remove the cast or use a different target_type."),
+				Arguments.of("accumulator dtype", "pl.load(b, [0, 0], [64, 64], target_memory=pl.Mem.Mat)",
+						MATMUL_ACC.formatted("pl.FP16"), "pl.load(b, [0, 0], [64, 64], target_memory=pl.Mem.Mat)",
+						MATMUL_ACC.formatted("pl.FP32"), "tc = ",
+						"pl operation 'matmul_acc': The operator tile.matmul_acc requires accumulator dtype fp32, but got fp16"),
 				Arguments.of("load of a tile", b64, "pl.load(ta, [0, 0], [64, 64])", b64, "pl.load(a, [0, 0], [64, 64])",
 						"tc = ", "pl operation 'load': The operator tile.load requires first argument to be a TensorType or "
 								+ "DistributedTensorType, but got TileType"),
@@ -105,6 +109,10 @@ class OpTypeChecksTest {
 								+ "64 exceeds the source extent 64. Pass clamp=True -- pl.load(x, offsets, shapes, clamp=True) "
 								+ "-- to narrow the read to the source edge instead"));
 	}
+
+	private static final String MATMUL_ACC = "pl.matmul_acc(pl.tile.create([64, 64], dtype=%s, target_memory=pl.Mem.Acc), "
+			+ "pl.move(pl.load(a, [0, 0], [64, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Left), "
+			+ "pl.move(tb, target_memory=pl.Mem.Right))";
 
 	private static final String MATMUL = "pl.matmul(pl.move(pl.load(a, [0, 0], [64, 64], target_memory=pl.Mem.Mat), "
 			+ "target_memory=pl.Mem.Left), pl.move(tb, target_memory=pl.Mem.Right))";
