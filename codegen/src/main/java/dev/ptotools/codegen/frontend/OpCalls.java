@@ -377,7 +377,13 @@ final class OpCalls {
 					? new Type.TensorView("ND", List.of(), tuple(valid).elements()) : tt.view();
 			type = new Type.Tensor(kept, tt.dtype(), view, tt.distributed(), tt.window());
 		}
-		return Call.op(tile ? "tile.slice" : "tensor.slice", args, kw, type, c.span());
+		String op = tile ? "tile.slice" : "tensor.slice";
+		try {
+			OpTypeChecks.check(op, args, kw);
+		} catch (IrTypeError e) {
+			throw atCall(name, e, c);
+		}
+		return Call.op(op, args, kw, type, c.span());
 	}
 
 	/** {@code read(t, indices)}: a single index is a one-element tuple (pypto's flat 1-D access). */
@@ -389,8 +395,13 @@ final class OpCalls {
 		dev.ptotools.codegen.ir.Expr.MakeTuple tuple = x instanceof dev.ptotools.codegen.ir.Expr.MakeTuple m ? m
 				: new dev.ptotools.codegen.ir.Expr.MakeTuple(List.of(x), idx.span());
 		boolean tile = t.type() instanceof Type.Tile;
-		return Call.op(tile ? "tile.read" : "tensor.read", List.of(t, tuple), Map.of(), new Type.Scalar(OpTypes.dtype(t.type())),
-				c.span());
+		String op = tile ? "tile.read" : "tensor.read";
+		try {
+			OpTypeChecks.check(op, List.of(t, tuple), Map.of());
+		} catch (IrTypeError e) {
+			throw atCall(c.funcText() == null ? "pl.read" : p.ctx.normalize(c.funcText()), e, c);
+		}
+		return Call.op(op, List.of(t, tuple), Map.of(), new Type.Scalar(OpTypes.dtype(t.type())), c.span());
 	}
 
 	/**

@@ -140,6 +140,31 @@ final class OpTypeChecks {
 			throw new IrTypeError(op + " indices count (" + idx.elements().size() + ") must match " + ns + " rank ("
 					+ shape.size() + ")");
 		}
+		if (op.equals("tile.slice") && args.size() >= 2 && args.get(1) instanceof Expr.MakeTuple sizes) {
+			// DeduceTileSliceType: InitMemRef allocates the slice, so its shape is static and positive
+			for (int i = 0; i < sizes.elements().size(); i++) {
+				Expr d = sizes.elements().get(i);
+				if (d instanceof dev.ptotools.codegen.ir.Var) {
+					throw new IrTypeError("tile.slice shape element " + i + " must be a compile-time constant so InitMemRef can"
+							+ " allocate storage");
+				}
+				if (d instanceof Expr.ConstInt c && c.value() <= 0) {
+					throw new IrTypeError("tile.slice shape element " + i + " must be positive, got " + c.value());
+				}
+			}
+		}
+		if ((op.equals("tile.create") || op.equals("tile.full")) && args.get(0) instanceof Expr.MakeTuple dims) {
+			for (int i = 0; i < dims.elements().size(); i++) {
+				Expr d = dims.elements().get(i);
+				if (d instanceof dev.ptotools.codegen.ir.Var) {
+					throw new IrTypeError("The operator " + op + " shape element " + i
+							+ " must be a compile-time constant (ConstInt), but got Var");
+				}
+				if (d instanceof Expr.ConstInt c && c.value() <= 0) {
+					throw new IrTypeError("The operator " + op + " shape element " + i + " must be positive, got " + c.value());
+				}
+			}
+		}
 		if (op.equals("tile.matmul_acc") && args.size() >= 3 && first instanceof Type.Tile acc
 				&& args.get(1).type() instanceof Type.Tile lhs && args.get(2).type() instanceof Type.Tile rhs
 				&& lhs.dtype() == rhs.dtype()) {

@@ -142,6 +142,11 @@ final class TileMemoryCalls {
 					new IrTypeError("The operator tile.create supports flat_layout=true only for target_memory=Mat (L1) without "
 							+ "transpose"), c);
 		}
+		try {
+			OpTypeChecks.check("tile.create", List.of(shape), kw);
+		} catch (IrTypeError e) {
+			throw OpCalls.atCall("pl.tile.create", e, c);
+		}
 		return Call.op("tile.create", List.of(shape), kw, new Type.Tile(shape.elements(), d, m, null), c.span());
 	}
 }

@@ -101,6 +101,11 @@ class OpTypeChecksTest {
 						MATMUL_ACC.formatted("pl.FP16"), "pl.load(b, [0, 0], [64, 64], target_memory=pl.Mem.Mat)",
 						MATMUL_ACC.formatted("pl.FP32"), "tc = ",
 						"pl operation 'matmul_acc': The operator tile.matmul_acc requires accumulator dtype fp32, but got fp16"),
+				Arguments.of("tile.create shape", "pl.tile.create([0, 64], dtype=pl.FP32)", "pl.add(ta, tb)",
+						"pl.tile.create([64, 64], dtype=pl.FP32)", "pl.add(ta, tb)", "tb = ",
+						"pl.tile operation 'create': The operator tile.create shape element 0 must be positive, got 0"),
+				Arguments.of("tile.slice shape", b64, "pl.slice(ta, [0, 64], [0, 0])", b64, "pl.slice(ta, [64, 64], [0, 0])",
+						"tc = ", "pl operation 'slice': tile.slice shape element 0 must be positive, got 0"),
 				Arguments.of("load of a tile", b64, "pl.load(ta, [0, 0], [64, 64])", b64, "pl.load(a, [0, 0], [64, 64])",
 						"tc = ", "pl operation 'load': The operator tile.load requires first argument to be a TensorType or "
 								+ "DistributedTensorType, but got TileType"),
