@@ -70,6 +70,7 @@ test('package.json contributes every pto setting with the contract defaults', ()
     'pto.maxFileChars',
     'pto.outputFolder',
     'pto.platform',
+    'pto.pyptoPackage',
     'pto.runtime',
     'pto.runtimeHeader',
     'pto.server.path',

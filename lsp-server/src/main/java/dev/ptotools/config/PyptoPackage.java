@@ -142,6 +142,9 @@ public final class PyptoPackage implements BuiltinTemplates {
 		ProcessBuilder pb = new ProcessBuilder("python3", "-c",
 				"import importlib.util as u\ns = u.find_spec('pypto')\nl = s.submodule_search_locations if s else None\nprint(list(l)[0] if l else '')");
 		pb.redirectErrorStream(false);
+		// not in the workspace: "python3 -c" puts its working folder first on sys.path, and a workspace's own
+		// files must not stand in for the standard library's
+		pb.directory(new java.io.File(System.getProperty("java.home")));
 		pb.redirectError(ProcessBuilder.Redirect.DISCARD);
 		pb.redirectInput(ProcessBuilder.Redirect.from(new java.io.File(isWindows() ? "NUL" : "/dev/null")));
 		try {
