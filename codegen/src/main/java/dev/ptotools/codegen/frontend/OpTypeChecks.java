@@ -140,6 +140,9 @@ final class OpTypeChecks {
 			throw new IrTypeError(op + " indices count (" + idx.elements().size() + ") must match " + ns + " rank ("
 					+ shape.size() + ")");
 		}
+		if (op.equals("tile.matmul_bias")) {
+			matmulBias(op, args);
+		}
 		if (op.equals("tile.slice") && args.size() >= 2 && args.get(1) instanceof Expr.MakeTuple sizes) {
 			// DeduceTileSliceType: InitMemRef allocates the slice, so its shape is static and positive
 			for (int i = 0; i < sizes.elements().size(); i++) {
@@ -168,11 +171,51 @@ final class OpTypeChecks {
 		if (op.equals("tile.matmul_acc") && args.size() >= 3 && first instanceof Type.Tile acc
 				&& args.get(1).type() instanceof Type.Tile lhs && args.get(2).type() instanceof Type.Tile rhs
 				&& lhs.dtype() == rhs.dtype()) {
+			// the aliased Acc result has the product's physical M and N
+			physical(op, "M", acc.shape(), 0, lhs.shape(), 0);
+			physical(op, "N", acc.shape(), 1, rhs.shape(), 1);
 			DType expected = lhs.dtype().isFloat() ? DType.FP32 : lhs.dtype() == DType.INT8 ? DType.INT32 : null;
 			if (expected != null && acc.dtype() != expected) {
 				throw new IrTypeError("The operator " + op + " requires accumulator dtype " + expected.text() + ", but got "
 						+ acc.dtype().text());
 			}
+		}
+	}
+
+	private static void physical(String op, String dim, List<Expr> acc, int ai, List<Expr> product, int pi) {
+		if (acc.size() != 2 || product.size() != 2) {
+			return;
+		}
+		Long a = constant(acc.get(ai));
+		Long p = constant(product.get(pi));
+		if (a != null && p != null && !a.equals(p)) {
+			throw new IrTypeError("The operator " + op + " requires matching physical " + dim + " dimensions, but got acc " + dim
+					+ "=" + a + " and product " + dim + "=" + p);
+		}
+	}
+
+	/** DeduceTileMatmulBiasType: the bias is [1, N] of the output's N, in the accumulator's dtype. */
+	private static void matmulBias(String op, List<Expr> args) {
+		if (args.size() < 3 || !(args.get(0).type() instanceof Type.Tile lhs) || !(args.get(1).type() instanceof Type.Tile rhs)
+				|| !(args.get(2).type() instanceof Type.Tile bias) || bias.shape().size() != 2 || rhs.shape().size() != 2) {
+			return;
+		}
+		Long rows = constant(bias.shape().get(0));
+		if (rows == null || rows != 1) {
+			throw new IrTypeError("The operator " + op + " requires bias to have shape [1, N], but got "
+					+ IrPrinter.shape(bias.shape()));
+		}
+		Long biasN = constant(bias.shape().get(1));
+		Long outN = constant(rhs.shape().get(1));
+		if (biasN != null && outN != null && !biasN.equals(outN)) {
+			throw new IrTypeError("The operator " + op + " requires bias N dimension to match output N=" + outN
+					+ ", but got bias N=" + biasN);
+		}
+		DType acc = lhs.dtype() == rhs.dtype() ? lhs.dtype().isFloat() ? DType.FP32 : lhs.dtype() == DType.INT8 ? DType.INT32 : null
+				: null;
+		if (acc != null && bias.dtype() != acc) {
+			throw new IrTypeError("The operator " + op + " requires bias dtype " + acc.text() + " to match the accumulator, but got "
+					+ bias.dtype().text());
 		}
 	}
 

@@ -101,6 +101,15 @@ class OpTypeChecksTest {
 						MATMUL_ACC.formatted("pl.FP16"), "pl.load(b, [0, 0], [64, 64], target_memory=pl.Mem.Mat)",
 						MATMUL_ACC.formatted("pl.FP32"), "tc = ",
 						"pl operation 'matmul_acc': The operator tile.matmul_acc requires accumulator dtype fp32, but got fp16"),
+				Arguments.of("accumulator M", "pl.load(b, [0, 0], [64, 64], target_memory=pl.Mem.Mat)",
+						MATMUL_ACC.formatted("pl.FP32").replace("create([64, 64]", "create([32, 64]"),
+						"pl.load(b, [0, 0], [64, 64], target_memory=pl.Mem.Mat)", MATMUL_ACC.formatted("pl.FP32"), "tc = ",
+						"pl operation 'matmul_acc': The operator tile.matmul_acc requires matching physical M dimensions, but got "
+								+ "acc M=32 and product M=64"),
+				Arguments.of("bias shape", "pl.load(b, [0, 0], [64, 64], target_memory=pl.Mem.Mat)", MATMUL_BIAS.formatted("[2, 64]"),
+						"pl.load(b, [0, 0], [64, 64], target_memory=pl.Mem.Mat)", MATMUL_BIAS.formatted("[1, 64]"), "tc = ",
+						"pl.tile operation 'matmul_bias': The operator tile.matmul_bias requires bias to have shape [1, N], but "
+								+ "got [2, 64]"),
 				Arguments.of("tile.create shape", "pl.tile.create([0, 64], dtype=pl.FP32)", "pl.add(ta, tb)",
 						"pl.tile.create([64, 64], dtype=pl.FP32)", "pl.add(ta, tb)", "tb = ",
 						"pl.tile operation 'create': The operator tile.create shape element 0 must be positive, got 0"),
@@ -118,6 +127,10 @@ class OpTypeChecksTest {
 	private static final String MATMUL_ACC = "pl.matmul_acc(pl.tile.create([64, 64], dtype=%s, target_memory=pl.Mem.Acc), "
 			+ "pl.move(pl.load(a, [0, 0], [64, 64], target_memory=pl.Mem.Mat), target_memory=pl.Mem.Left), "
 			+ "pl.move(tb, target_memory=pl.Mem.Right))";
+
+	private static final String MATMUL_BIAS = "pl.tile.matmul_bias(pl.move(pl.load(a, [0, 0], [64, 64], "
+			+ "target_memory=pl.Mem.Mat), target_memory=pl.Mem.Left), pl.move(tb, target_memory=pl.Mem.Right), "
+			+ "pl.tile.create(%s, dtype=pl.FP32, target_memory=pl.Mem.Bias))";
 
 	private static final String MATMUL = "pl.matmul(pl.move(pl.load(a, [0, 0], [64, 64], target_memory=pl.Mem.Mat), "
 			+ "target_memory=pl.Mem.Left), pl.move(tb, target_memory=pl.Mem.Right))";
