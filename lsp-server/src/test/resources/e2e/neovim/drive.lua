@@ -280,6 +280,22 @@ local function run_compile()
   save_log()
 end
 
+-- Types PTO_E2E_TO over PTO_E2E_FROM on the buffer's line holding PTO_E2E_NEEDLE, without saving: the
+-- keystrokes' effect, one change of the characters typed over, as insert mode sends it. Returns the line.
+local function type_over(bufnr)
+  local needle = assert(os.getenv('PTO_E2E_NEEDLE'), 'PTO_E2E_NEEDLE not set')
+  local from = assert(os.getenv('PTO_E2E_FROM'), 'PTO_E2E_FROM not set')
+  local to = assert(os.getenv('PTO_E2E_TO'), 'PTO_E2E_TO not set')
+  local at = line_of(bufnr, needle)
+  if not at then
+    error('no line holding ' .. needle, 0)
+  end
+  local text = vim.api.nvim_buf_get_lines(bufnr, at - 1, at, false)[1]
+  local col = text:find(from, 1, true)
+  vim.api.nvim_buf_set_text(bufnr, at - 1, col - 1, at - 1, col - 1 + #from, { to })
+  return at
+end
+
 -- Type into a clean buffer, never save: the diagnostics of the edited version are what the user sees
 -- while typing.
 local function run_typed()
@@ -291,17 +307,7 @@ local function run_typed()
   log.initial = shown(bufnr)
   step('diagnostics')
 
-  local needle = assert(os.getenv('PTO_E2E_NEEDLE'), 'PTO_E2E_NEEDLE not set')
-  local from = assert(os.getenv('PTO_E2E_FROM'), 'PTO_E2E_FROM not set')
-  local to = assert(os.getenv('PTO_E2E_TO'), 'PTO_E2E_TO not set')
-  local at = line_of(bufnr, needle)
-  if not at then
-    error('no line holding ' .. needle, 0)
-  end
-  local text = vim.api.nvim_buf_get_lines(bufnr, at - 1, at, false)[1]
-  local col = text:find(from, 1, true)
-  -- the keystrokes' effect: one change of the characters typed over, as insert mode sends it
-  vim.api.nvim_buf_set_text(bufnr, at - 1, col - 1, at - 1, col - 1 + #from, { to })
+  local at = type_over(bufnr)
   local edited = vim.api.nvim_buf_get_changedtick(bufnr)
   wait_for('Neovim to send the edit', function()
     return vim.lsp.util.buf_versions[bufnr] == edited
@@ -387,16 +393,7 @@ local function run_crossfile()
   local config = vim.api.nvim_get_current_buf()
   attached(config)
   step('other attached')
-  local needle = assert(os.getenv('PTO_E2E_NEEDLE'), 'PTO_E2E_NEEDLE not set')
-  local from = assert(os.getenv('PTO_E2E_FROM'), 'PTO_E2E_FROM not set')
-  local to = assert(os.getenv('PTO_E2E_TO'), 'PTO_E2E_TO not set')
-  local at = line_of(config, needle)
-  if not at then
-    error('no line holding ' .. needle, 0)
-  end
-  local text = vim.api.nvim_buf_get_lines(config, at - 1, at, false)[1]
-  local col = text:find(from, 1, true)
-  vim.api.nvim_buf_set_text(config, at - 1, col - 1, at - 1, col - 1 + #from, { to })
+  type_over(config)
   wait_for('diagnostics of the importing module after the edit', function()
     return #vim.diagnostic.get(model) > 0
   end)

@@ -19,6 +19,23 @@ public record ModuleIR(boolean importsPypto, String pl, String pld, List<Program
 	}
 
 	/**
+	 * The module's top-level bindings its programs saw, in source order, parameters left out: each program
+	 * holds the bindings made before it (a jit program all of them). What there is of them once the syntax
+	 * tree is gone.
+	 */
+	public List<Program.Binding> programBindings() {
+		java.util.Map<String, Program.Binding> seen = new java.util.TreeMap<>();
+		for (Program p : programs) {
+			for (Program.Binding b : p.bindings()) {
+				if (!b.isParameter()) {
+					seen.putIfAbsent(String.format("%010d:%s", b.span().start(), b.name()), b);
+				}
+			}
+		}
+		return List.copyOf(seen.values());
+	}
+
+	/**
 	 * A suppression comment: {@code # pto: ignore[SELECTORS]} on a line, or {@code ignore-file[...]} for the
 	 * file. {@code rules} are the ids and id prefixes its selectors resolve to (empty: every rule);
 	 * {@code invalid} are the selectors that cannot suppress anything, which the comment reports instead

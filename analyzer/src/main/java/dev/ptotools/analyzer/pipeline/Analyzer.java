@@ -245,7 +245,7 @@ public final class Analyzer {
 		}
 		List<Diagnostic> out = new ArrayList<>();
 		Set<String> seen = new HashSet<>();
-		shown = dev.ptotools.analyzer.rules.imports.ImportErrorRule.absorbCascades(shown, moduleBindings(module));
+		shown = dev.ptotools.analyzer.rules.imports.ImportErrorRule.absorbCascades(shown, module.programBindings());
 		for (Diagnostic d : yieldCompileFindings(frontEndFirst(shown, module, facts), module)) {
 			// Two rules (or one rule twice) saying the same thing at the same place is noise.
 			if (!seen.add(d.rule() + "@" + d.span().start() + ":" + d.message())) {
@@ -261,19 +261,6 @@ public final class Analyzer {
 		}
 		out.sort(Comparator.comparingInt((Diagnostic d) -> d.span().start()).thenComparing(Diagnostic::rule));
 		return new Analysis(file, module, facts, List.copyOf(out));
-	}
-
-	/** The module's top-level bindings its programs saw (with or without the syntax tree). */
-	private static List<dev.ptotools.analyzer.ir.Program.Binding> moduleBindings(ModuleIR module) {
-		java.util.Map<String, dev.ptotools.analyzer.ir.Program.Binding> seen = new java.util.TreeMap<>();
-		for (dev.ptotools.analyzer.ir.Program p : module.programs()) {
-			for (dev.ptotools.analyzer.ir.Program.Binding b : p.bindings()) {
-				if (!b.isParameter()) {
-					seen.putIfAbsent(String.format("%010d:%s", b.span().start(), b.name()), b);
-				}
-			}
-		}
-		return List.copyOf(seen.values());
 	}
 
 	/**

@@ -348,15 +348,8 @@ public final class ProjectModules {
 
 		/** The path a relative module names, without its suffix (pkg/missing for .missing), or null. */
 		private Path relativeBase(String module) {
-			int dots = 0;
-			while (dots < module.length() && module.charAt(dots) == '.') {
-				dots++;
-			}
-			Path base = file.getParent();
-			for (int i = 1; i < dots && base != null; i++) {
-				base = base.getParent();
-			}
-			String rest = module.substring(dots);
+			Path base = packageOf(module);
+			String rest = module.substring(leadingDots(module));
 			if (base == null || rest.isEmpty()) {
 				return null;
 			}
@@ -366,24 +359,25 @@ public final class ProjectModules {
 			return base;
 		}
 
+		/** The folder a relative module's dots name: the file's own for one dot, a parent per further dot. */
+		private Path packageOf(String module) {
+			Path base = file.getParent();
+			for (int i = 1; i < leadingDots(module) && base != null; i++) {
+				base = base.getParent();
+			}
+			return base;
+		}
+
 		/** A module as Python names it in its errors: a relative one made absolute from the file's package. */
 		private String dotted(String module) {
 			if (!module.startsWith(".")) {
 				return module;
 			}
-			int dots = 0;
-			while (dots < module.length() && module.charAt(dots) == '.') {
-				dots++;
-			}
-			Path base = file.getParent();
-			for (int i = 1; i < dots && base != null; i++) {
-				base = base.getParent();
-			}
 			java.util.LinkedList<String> parts = new java.util.LinkedList<>();
-			for (Path p = base; p != null && Files.isRegularFile(p.resolve("__init__.py")); p = p.getParent()) {
+			for (Path p = packageOf(module); p != null && Files.isRegularFile(p.resolve("__init__.py")); p = p.getParent()) {
 				parts.addFirst(p.getFileName().toString());
 			}
-			String rest = module.substring(dots);
+			String rest = module.substring(leadingDots(module));
 			if (!rest.isEmpty()) {
 				parts.add(rest);
 			}
@@ -406,17 +400,11 @@ public final class ProjectModules {
 
 		/** The file of a module as written in this file's import, or null when it is not the project's. */
 		private Path resolve(String module) {
-			int dots = 0;
-			while (dots < module.length() && module.charAt(dots) == '.') {
-				dots++;
-			}
+			int dots = leadingDots(module);
 			String rest = module.substring(dots);
 			List<String> parts = rest.isEmpty() ? List.of() : List.of(rest.split("\\."));
 			if (dots > 0) {
-				Path base = file.getParent();
-				for (int i = 1; i < dots && base != null; i++) {
-					base = base.getParent();
-				}
+				Path base = packageOf(module);
 				return base == null ? null : find(base, parts);
 			}
 			for (Path r : searchRoots()) {
@@ -470,6 +458,15 @@ public final class ProjectModules {
 		}
 	}
 
+	/** The leading dots of a module as an import writes it: 0 for an absolute import. */
+	private static int leadingDots(String module) {
+		int dots = 0;
+		while (dots < module.length() && module.charAt(dots) == '.') {
+			dots++;
+		}
+		return dots;
+	}
+
 	/** A module's IR lowered with its spans moved by {@code base}, kept per module, content and base. */
 	private final Map<String, ModuleIR> shiftedIrs = new ConcurrentHashMap<>();
 
@@ -493,7 +490,7 @@ public final class ProjectModules {
 		String opened = reading.open.textOf(module);
 		long stamp;
 		try {
-			stamp = stampOf(module, reading.open);
+			stamp = opened != null ? contentStamp(opened) : diskStamp(module);
 		} catch (IOException e) {
 			return new Exports(Map.of(), null, "cannot be read: " + e.getMessage(), 0);
 		}
@@ -530,7 +527,11 @@ public final class ProjectModules {
 	/** The stamp of a module's text: of its open text, else of its file's modification time and size. */
 	private static long stampOf(Path module, OpenTexts open) throws IOException {
 		String opened = open.textOf(module);
-		return opened != null ? contentStamp(opened) : Files.getLastModifiedTime(module).toMillis() ^ Files.size(module);
+		return opened != null ? contentStamp(opened) : diskStamp(module);
+	}
+
+	private static long diskStamp(Path module) throws IOException {
+		return Files.getLastModifiedTime(module).toMillis() ^ Files.size(module);
 	}
 
 	/** Whether the modules a cached module read are as they were. */

@@ -139,7 +139,7 @@ public final class TileCapacityCheck {
 	}
 
 	/** The tile's bytes, -1 when a dimension is not a constant. */
-	private static long bytes(Type.Tile t) {
+	static long bytes(Type.Tile t) {
 		long n = 1;
 		for (Expr d : t.shape()) {
 			if (!(d instanceof Expr.ConstInt c) || c.value() <= 0) {

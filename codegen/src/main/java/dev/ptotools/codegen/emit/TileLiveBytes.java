@@ -60,7 +60,7 @@ final class TileLiveBytes {
 				if (s instanceof Stmt.Assign a && a.var().type() instanceof Type.Tile tile && tile.memory() != null
 						&& spaces.contains(tile.memory())
 						&& a.value() instanceof Expr.Call c && c.isOp() && ALLOCATING.contains(c.name())) {
-					long n = staticBytes(tile);
+					long n = TileCapacityCheck.bytes(tile);
 					if (n > 0) {
 						t.bytes.put(a.var(), (n + 31) / 32 * 32);
 						t.memory.put(a.var(), tile.memory());
@@ -193,20 +193,5 @@ final class TileLiveBytes {
 			}
 		}.expr(e);
 		return out;
-	}
-
-	/** A tile's bytes, -1 when a dimension is not a constant. */
-	static long staticBytes(Type.Tile t) {
-		long n = 1;
-		for (Expr d : t.shape()) {
-			if (!(d instanceof Expr.ConstInt c) || c.value() <= 0) {
-				return -1;
-			}
-			n *= c.value();
-			if (n > Long.MAX_VALUE / 64) {
-				return -1;
-			}
-		}
-		return n * Math.max(1, t.dtype().bits()) / 8;
 	}
 }

@@ -102,15 +102,20 @@ final class OpTypeChecks {
 		}
 	}
 
-	/** tile.store's atomic kwarg: None_ or Add, and Add only on the hardware's atomic-add dtypes. */
-	private static final Set<DType> ATOMIC_ADD = Set.of(DType.FP32, DType.BF16, DType.FP16, DType.INT32, DType.INT16,
-			DType.INT8);
+	/** The dtypes the hardware's atomic add takes (tile.store, tensor.assemble, the remote stores). */
+	static final Set<DType> ATOMIC_ADD = Set.of(DType.FP32, DType.BF16, DType.FP16, DType.INT32, DType.INT16, DType.INT8);
 
-	static void atomicStore(String op, Type.Tile tile, Object atomic) {
-		long value = atomic instanceof Long l ? l
+	/** An atomic kwarg as pypto's int: None_ 0, Add 1, another member -1; absent 0. */
+	static long atomicValue(Object atomic) {
+		return atomic instanceof Long l ? l
 				: atomic instanceof dev.ptotools.analyzer.facts.Values.EnumValue e
 						? (e.member().equals("Add") ? 1 : e.member().equals("None_") ? 0 : -1)
 						: 0;
+	}
+
+	/** tile.store's atomic kwarg: None_ or Add, and Add only on the hardware's atomic-add dtypes. */
+	static void atomicStore(String op, Type.Tile tile, Object atomic) {
+		long value = atomicValue(atomic);
 		if (value != 0 && value != 1 && atomic instanceof Long) {
 			throw new IrTypeError("The operator " + op + " atomic kwarg must be AtomicType.None_ or AtomicType.Add, but got int "
 					+ value);

@@ -3,7 +3,6 @@ package dev.ptotools.codegen.frontend;
 import java.util.List;
 import java.util.Map;
 
-import dev.ptotools.analyzer.facts.Values;
 import dev.ptotools.codegen.ir.Expr;
 import dev.ptotools.codegen.ir.Type;
 import dev.ptotools.codegen.types.DType;
@@ -21,9 +20,6 @@ import dev.ptotools.codegen.types.DType;
  * <p>Needs: the operands' deduced types. Produces: nothing, or an {@link IrTypeError} with pypto's message.
  */
 final class RemoteAccessChecks {
-
-	private static final List<DType> ATOMIC_ADD_DTYPES = List.of(DType.FP32, DType.BF16, DType.FP16, DType.INT32,
-			DType.INT16, DType.INT8);
 
 	private RemoteAccessChecks() {
 	}
@@ -130,13 +126,11 @@ final class RemoteAccessChecks {
 			}
 		}
 		Object atomic = kwargs.get("atomic");
-		long atomicValue = atomic instanceof Long l ? l
-				: atomic instanceof Values.EnumValue e ? (e.member().equals("Add") ? 1 : e.member().equals("None_") ? 0 : -1)
-						: 0;
+		long atomicValue = OpTypeChecks.atomicValue(atomic);
 		if (atomicValue != 0 && atomicValue != 1) {
 			throw new IrTypeError(op + " atomic must be AtomicType.None_ or AtomicType.Add (got int " + atomicValue + ")");
 		}
-		if (atomicValue == 1 && !ATOMIC_ADD_DTYPES.contains(target.dtype())) {
+		if (atomicValue == 1 && !OpTypeChecks.ATOMIC_ADD.contains(target.dtype())) {
 			throw new IrTypeError(op + " with atomic=AtomicType.Add requires an fp32/bf16/fp16/int32/int16/int8 dtype "
 					+ "(hardware atomic-add dtypes), but got " + target.dtype().text());
 		}

@@ -120,15 +120,7 @@ final class ImportedNames {
 		if (a.file().hasSyntaxTree()) {
 			return ModuleLowering.topLevelBindings(a.file());
 		}
-		java.util.Map<String, Program.Binding> seen = new java.util.TreeMap<>();
-		for (Program p : a.module().programs()) {
-			for (Program.Binding b : p.bindings()) {
-				if (!b.isParameter()) {
-					seen.putIfAbsent(String.format("%010d:%s", b.span().start(), b.name()), b);
-				}
-			}
-		}
-		return List.copyOf(seen.values());
+		return a.module().programBindings();
 	}
 
 	/** from M import N: N's definition in M, else M's submodule N. */
